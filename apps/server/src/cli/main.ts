@@ -1,0 +1,87 @@
+/**
+ * `npx tessera <command>`: one program, several roles (DESIGN §2).
+ *   serve                      API + built web app (+ in-process workers as they arrive)
+ *   migrate                    run pending database migrations and exit
+ *   seed-demo                  create the demo users and project (once)
+ *   maintenance on|off         switch maintenance mode on a running installation
+ *   manual-version <version>   require users to confirm this user-manual version ('' to stop asking)
+ *   openapi                    print the OpenAPI document
+ */
+import { loadConfig } from '../config.ts';
+import { compose } from '../compose.ts';
+import { buildApp } from '../http/app.ts';
+import { seedDemo } from './seed-demo.ts';
+
+const USAGE = 'Usage: tessera serve | migrate | seed-demo | maintenance on|off | manual-version <version> | openapi';
+
+async function main(argv: string[]): Promise<number> {
+  const [command, arg] = argv;
+  const config = loadConfig();
+  const log = (line: string) => console.log(line);
+  switch (command) {
+    case 'serve': {
+      const composed = await compose(config, { log });
+      await seedDemo(composed.ctx, log);
+      const app = await buildApp(composed.ctx, { logger: { level: config.logLevel } });
+      const shutdown = async () => {
+        await app.close();
+        await composed.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', shutdown);
+      process.once('SIGTERM', shutdown);
+      await app.listen({ port: config.port, host: config.host });
+      log(`Tessera is serving on ${config.publicUrl} (database: ${composed.ctx.dialect})`);
+      return -1; // keep running
+    }
+    case 'migrate': {
+      const composed = await compose(config, { log });
+      log('Database is migrated.');
+      await composed.close();
+      return 0;
+    }
+    case 'seed-demo': {
+      const composed = await compose(config, { log });
+      await seedDemo(composed.ctx, log);
+      await composed.close();
+      return 0;
+    }
+    case 'maintenance': {
+      if (arg !== 'on' && arg !== 'off') break;
+      const composed = await compose(config, { log });
+      await composed.ctx.settings.set('maintenance', arg);
+      log(`Maintenance is ${arg}. Running servers notice within 2 seconds.`);
+      await composed.close();
+      return 0;
+    }
+    case 'manual-version': {
+      if (arg === undefined) break;
+      const composed = await compose(config, { log });
+      await composed.ctx.settings.set('manualVersion', arg);
+      log(arg ? `Users must now confirm user manual ${arg}.` : 'Users are no longer asked to confirm the user manual.');
+      await composed.close();
+      return 0;
+    }
+    case 'openapi': {
+      const composed = await compose({ ...config, databaseUrl: null, dataDir: config.dataDir }, { log: () => {} });
+      const app = await buildApp(composed.ctx, { serveWeb: false });
+      await app.ready();
+      process.stdout.write(JSON.stringify(app.swagger(), null, 2) + '\n');
+      await app.close();
+      await composed.close();
+      return 0;
+    }
+  }
+  console.error(USAGE);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,58 @@
+/**
+ * The demo: an administrator (systemSuperUser), users holding different project roles, and a demo
+ * project, created once. Sign-ins are printed so a newcomer can try each role.
+ */
+import crypto from 'node:crypto';
+import type { ProjectRole, SystemRole } from '@tessera/domain';
+import type { AppContext } from '../context.ts';
+import { nowIso } from '../db/dialect.ts';
+import { newId } from '../lib/ids.ts';
+import { hashPassword } from '../lib/password-hash.ts';
+import { insertUser, findUserIdByEmail } from '../modules/users/users.queries.ts';
+
+const DEMO_PROJECT = 'Demo project';
+const DEMO_FOLDER_IDS = ['1001', '1002', '2001', '3001'];
+
+interface DemoUser {
+  email: string;
+  systemRoles: SystemRole[];
+  projectRole: ProjectRole | null;
+}
+
+/** A password that meets every rule of spec 1 §5 (upper, lower, digit, symbol). */
+const generatePassword = () => `Ts-${crypto.randomBytes(9).toString('base64url')}7a!`;
+
+export async function seedDemo(ctx: AppContext, log: (line: string) => void): Promise<void> {
+  const seeded = await ctx.db.selectFrom('settings').select('value').where('key', '=', 'demoSeeded').executeTakeFirst();
+  if (seeded) return;
+  const domain = ctx.config.companyDomain;
+  const adminEmail = ctx.config.adminEmail ?? `admin@${domain}`;
+  const users: DemoUser[] = [
+    { email: adminEmail, systemRoles: ['systemSuperUser'], projectRole: 'projectDataOwner' },
+    { email: `admin.project@${domain}`, systemRoles: ['internalUser'], projectRole: 'projectAdmin' },
+    { email: `writer@${domain}`, systemRoles: ['internalUser'], projectRole: 'projectWrite' },
+    { email: `reader@${domain}`, systemRoles: ['internalUser'], projectRole: 'projectRead' },
+    { email: 'guest@partner.example', systemRoles: ['externalUser'], projectRole: 'projectExternal' },
+  ];
+  const projectId = newId();
+  const now = nowIso();
+  const lines: string[] = [];
+  for (const u of users) {
+    if (await findUserIdByEmail(ctx.db, u.email)) continue;
+    const isAdmin = u.email === adminEmail;
+    const password = isAdmin && ctx.config.adminPassword ? ctx.config.adminPassword : generatePassword();
+    const userId = await insertUser(ctx.db, { email: u.email, passwordHash: await hashPassword(password), systemRoles: u.systemRoles });
+    lines.push(`  ${u.email.padEnd(28)} ${password.padEnd(20)} ${[...u.systemRoles, u.projectRole].filter(Boolean).join(', ')}`);
+    if (!u.projectRole) continue;
+    if (lines.length === 1)
+      await ctx.db
+        .insertInto('projects')
+        .values({ id: projectId, name: DEMO_PROJECT, name_key: DEMO_PROJECT.toLowerCase(), summary: 'Slides and roles to try Tessera with.', folder_id: '', is_home: 0, created_at: now, updated_at: now })
+        .execute();
+    await ctx.db.insertInto('project_members').values({ project_id: projectId, user_id: userId, role: u.projectRole, created_at: now }).execute();
+  }
+  for (const folder_id of DEMO_FOLDER_IDS)
+    await ctx.db.insertInto('folder_ids').values({ folder_id }).onConflict((oc) => oc.doNothing()).execute();
+  await ctx.db.insertInto('settings').values({ key: 'demoSeeded', value: now }).execute();
+  log(`Demo seeded: project "${DEMO_PROJECT}". Sign in with (e-mail, password, roles):\n${lines.join('\n')}`);
+}

@@ -1,0 +1,114 @@
+/**
+ * The only reader of process.env. Every setting is validated here once; the rest of the server gets a
+ * typed Config. The README's table of environment variables mirrors this file.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** One OpenID Connect provider, chosen for users whose e-mail domain is in `domains`. */
+const SsoProvider = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string(),
+  issuer: z.url(),
+  clientId: z.string(),
+  clientSecret: z.string().optional(),
+  domains: z.array(z.string()).min(1),
+});
+export type SsoProvider = z.infer<typeof SsoProvider>;
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  TESSERA_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  TESSERA_PUBLIC_URL: z.url().optional(),
+  TESSERA_ADMIN_EMAIL: z.string().optional(),
+  TESSERA_ADMIN_PASSWORD: z.string().optional(),
+  TESSERA_JWT_SECRET: z.string().min(32).optional(),
+  TESSERA_COMPANY_DOMAIN: z.string().default('tessera.local'),
+  TESSERA_EXTERNAL_EXEMPT_EMAILS: z.string().default(''),
+  TESSERA_SMTP_URL: z.string().optional(),
+  TESSERA_MAIL_FROM: z.string().default('Tessera <no-reply@tessera.local>'),
+  TESSERA_SSO_PROVIDERS: z.string().default('[]'),
+  TESSERA_MAINTENANCE: bool,
+  TESSERA_MANUAL_VERSION: z.string().default(''),
+  TESSERA_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(900),
+  TESSERA_REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  TESSERA_PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
+  TESSERA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TESSERA_WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; otherwise embedded SQLite at dataDir/tessera.sqlite. */
+  databaseUrl: string | null;
+  publicUrl: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  /** Signing secret of access tokens; generated once into dataDir when not given. */
+  jwtSecret: string | null;
+  companyDomain: string;
+  externalExemptEmails: string[];
+  /** SMTP connection URL (smtp://user:pass@host:port); without it mail goes to dataDir/outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  ssoProviders: SsoProvider[];
+  /** Maintenance from the environment; an administrator can also switch it at run time (tessera maintenance on). */
+  maintenance: boolean;
+  /** The user-manual version users must confirm; empty means no confirmation is asked. */
+  manualVersion: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Passwords older than this many days must be changed at sign-in; 0 turns expiry off. */
+  passwordMaxAgeDays: number;
+  logLevel: string;
+  webDist: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  let sso: unknown;
+  try {
+    sso = JSON.parse(e.TESSERA_SSO_PROVIDERS);
+  } catch {
+    throw new Error('Invalid environment:\n  TESSERA_SSO_PROVIDERS: not valid JSON');
+  }
+  const providers = z.array(SsoProvider).safeParse(sso);
+  if (!providers.success) throw new Error(`Invalid environment:\n  TESSERA_SSO_PROVIDERS: ${providers.error.message}`);
+  const dataDir = path.resolve(e.TESSERA_DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || null,
+    publicUrl: (e.TESSERA_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    adminEmail: e.TESSERA_ADMIN_EMAIL || null,
+    adminPassword: e.TESSERA_ADMIN_PASSWORD || null,
+    jwtSecret: e.TESSERA_JWT_SECRET ?? null,
+    companyDomain: e.TESSERA_COMPANY_DOMAIN.toLowerCase(),
+    externalExemptEmails: e.TESSERA_EXTERNAL_EXEMPT_EMAILS.split(',').map((s) => s.trim()).filter(Boolean),
+    smtpUrl: e.TESSERA_SMTP_URL || null,
+    mailFrom: e.TESSERA_MAIL_FROM,
+    ssoProviders: providers.data,
+    maintenance: e.TESSERA_MAINTENANCE,
+    manualVersion: e.TESSERA_MANUAL_VERSION,
+    accessTokenTtlSeconds: e.TESSERA_ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.TESSERA_REFRESH_TOKEN_TTL,
+    passwordMaxAgeDays: e.TESSERA_PASSWORD_MAX_AGE_DAYS,
+    logLevel: e.TESSERA_LOG_LEVEL,
+    webDist: path.resolve(e.TESSERA_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}

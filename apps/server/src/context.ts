@@ -1,0 +1,21 @@
+/** What every module's routes and services are given: built once in main.ts (or a test) and passed down. */
+import type { Config } from './config.ts';
+import type { Db, Dialect } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { TokenService } from './modules/auth/tokens.ts';
+import type { GuardDeps } from './http/guard.ts';
+import type { SettingsService } from './modules/app/settings.service.ts';
+import type { AuditLog } from './modules/audit/audit.service.ts';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  mailer: Mailer;
+  /** Sessions, access tokens, refresh and API-key authentication. */
+  tokens: TokenService;
+  settings: SettingsService;
+  audit: AuditLog;
+  /** What addRoute's guard needs; derived from the above. */
+  guard: GuardDeps;
+}

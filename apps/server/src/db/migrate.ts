@@ -1,0 +1,25 @@
+/**
+ * Migrations are immutable and timestamped; they run at every start. The list is static (not read from
+ * the folder) so bundling and tsx behave the same and the order is reviewable in one place.
+ */
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import * as m20261122_0001_foundation from './migrations/20261122_0001_foundation.ts';
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '20261122_0001_foundation': m20261122_0001_foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export function migratorFor(db: Db): Migrator {
+  return new Migrator({ db, provider });
+}
+
+/** Runs every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await migratorFor(db).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  return (results ?? []).map((r) => r.migrationName);
+}

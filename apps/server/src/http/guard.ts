@@ -1,0 +1,60 @@
+/**
+ * The permission guard: runs before body validation, so a caller without the right gets 401/403
+ * whatever they send, and the route × role test can probe every route without valid bodies.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Access } from '@tessera/contract';
+import { ERROR_CODES } from '@tessera/contract';
+import { canSeeAllProjects, isProjectRole, permissionsOf, PROJECT_MESSAGES } from '@tessera/domain';
+import type { Db } from '../db/database.ts';
+import { AppError, forbidden, notFound, unauthenticated } from './errors.ts';
+
+export interface GuardDeps {
+  db: Db;
+  /** The user-manual version every user must confirm; '' when none is asked. */
+  manualVersion: () => string;
+}
+
+/** Routes a user who has not confirmed the manual may still call. */
+const MANUAL_EXEMPT = new Set(['/v1/me', '/v1/me/manual-confirmation', '/v1/auth/logout']);
+
+export function guardFor(access: Access, deps: GuardDeps) {
+  return async function guard(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    if (access.kind === 'public') return;
+    const actor = req.actor;
+    if (!actor) throw unauthenticated();
+    const manual = deps.manualVersion();
+    if (manual && actor.manualVersionRead !== manual && !MANUAL_EXEMPT.has(req.routeOptions.url ?? ''))
+      throw new AppError(403, ERROR_CODES.manualNotRead, 'Please read and confirm the user manual');
+    if (access.kind === 'authenticated') return;
+    if (access.kind === 'global') {
+      if (!permissionsOf({ systemRoles: actor.systemRoles, projectRole: null }).has(access.permission)) throw forbidden();
+      return;
+    }
+    const projectId = (req.params as Record<string, string> | undefined)?.projectId ?? '';
+    req.project = await resolveProjectScope(deps.db, actor.userId, actor.systemRoles, projectId);
+    if (access.permission && !req.project.permissions.has(access.permission)) throw forbidden();
+  };
+}
+
+/** The actor's standing in a project; 404 'Project could not be found' when it does not exist or is not visible. */
+export async function resolveProjectScope(
+  db: Db,
+  userId: string,
+  systemRoles: import('@tessera/domain').SystemRole[],
+  projectId: string,
+) {
+  const row = await db
+    .selectFrom('projects')
+    .leftJoin('project_members', (j) =>
+      j.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', userId),
+    )
+    .select(['projects.id', 'projects.is_home', 'project_members.role'])
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst();
+  const role = row?.role && isProjectRole(row.role) ? row.role : null;
+  if (!row || (!role && !canSeeAllProjects(systemRoles)))
+    throw notFound(PROJECT_MESSAGES.notFound, ERROR_CODES.projectNotFound);
+  const isHome = row.is_home === 1;
+  return { id: row.id, isHome, role, permissions: permissionsOf({ systemRoles, projectRole: role, projectIsHome: isHome }) };
+}

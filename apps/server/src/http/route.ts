@@ -1,0 +1,57 @@
+/**
+ * addRoute: the one way a /v1 route is registered. It takes the endpoint's contract (method, path,
+ * schemas, access), installs the guard, and hands the handler typed input.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { RouteDef, RoutePart } from '@tessera/contract';
+import { ErrorBody } from '@tessera/contract';
+import type { Actor, ProjectScope } from './actor.ts';
+import { guardFor, type GuardDeps } from './guard.ts';
+
+export interface HandlerInput<D extends RouteDef> {
+  params: RoutePart<D, 'params'>;
+  query: RoutePart<D, 'query'>;
+  body: RoutePart<D, 'body'>;
+  /** Null only on public routes. */
+  actor: D['access'] extends { kind: 'public' } ? Actor | null : Actor;
+  /** Set on project-scoped routes. */
+  project: D['access'] extends { kind: 'project' } ? ProjectScope : ProjectScope | null;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<D extends RouteDef> = (input: HandlerInput<D>) => Promise<z.input<D['response']>>;
+
+export function addRoute<D extends RouteDef>(app: FastifyInstance, deps: GuardDeps, def: D, handler: Handler<D>): void {
+  const status = def.status ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.path,
+    config: { access: def.access },
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      response: { [status]: def.response, '4xx': ErrorBody },
+      ...(def.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
+    },
+    preValidation: guardFor(def.access, deps),
+    handler: async (req, reply) => {
+      const result = await handler({
+        params: req.params,
+        query: req.query,
+        body: req.body,
+        actor: req.actor,
+        project: req.project,
+        req,
+        reply,
+      } as HandlerInput<D>);
+      reply.code(status);
+      return status === 204 ? undefined : result;
+    },
+  });
+}

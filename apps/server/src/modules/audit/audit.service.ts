@@ -1,0 +1,49 @@
+/** The audit log: sign-ins, failed sign-ins, role changes, API-key creation and other security events. */
+import type { Db } from '../../db/database.ts';
+import { nowIso } from '../../db/dialect.ts';
+
+export type AuditAction =
+  | 'auth.login'
+  | 'auth.loginFailed'
+  | 'auth.locked'
+  | 'auth.logout'
+  | 'auth.passwordChanged'
+  | 'auth.passwordReset'
+  | 'auth.totpEnabled'
+  | 'auth.ssoLogin'
+  | 'apiKey.created'
+  | 'member.added'
+  | 'member.roleChanged'
+  | 'member.removed'
+  | 'project.created'
+  | 'project.updated';
+
+export interface AuditEntry {
+  action: AuditAction;
+  actorUserId: string | null;
+  target?: string | null;
+  details?: Record<string, unknown>;
+  ip?: string | null;
+}
+
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>;
+}
+
+export function createAuditLog(db: Db): AuditLog {
+  return {
+    async record(e) {
+      await db
+        .insertInto('audit_log')
+        .values({
+          at: nowIso(),
+          actor_user_id: e.actorUserId,
+          action: e.action,
+          target: e.target ?? null,
+          details: JSON.stringify(e.details ?? {}),
+          ip: e.ip ?? null,
+        })
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Test harness of *.db.test.ts: each suite runs once per dialect against a fresh, migrated database
+ * (SQLite in memory; a new PostgreSQL database on 127.0.0.1:5432 dropped afterwards) and the real
+ * application built by compose() and buildApp(). Factories read like the domain.
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { ProjectRole, SystemRole } from '@tessera/domain';
+import { loadConfig, type Config } from '../src/config.ts';
+import { compose, type Composed } from '../src/compose.ts';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/database.ts';
+import { nowIso } from '../src/db/dialect.ts';
+import { buildApp } from '../src/http/app.ts';
+import { newId } from '../src/lib/ids.ts';
+import { hashPassword } from '../src/lib/password-hash.ts';
+import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
+import { insertUser } from '../src/modules/users/users.queries.ts';
+
+export const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
+
+/** The PostgreSQL server tests create their databases on (trust auth on every development machine and CI). */
+export const TEST_PG_URL = process.env.TESSERA_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes and, for PostgreSQL, drops the database. */
+  dispose(): Promise<void>;
+}
+
+export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const handle = openDatabase(':memory:');
+    return { ...handle, dispose: handle.close };
+  }
+  const name = `tessera_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString());
+  return {
+    ...handle,
+    dispose: async () => {
+      await handle.close();
+      const c = new pg.Client({ connectionString: TEST_PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Configuration of a test server: defaults plus what the test overrides. No environment is read but these. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ TESSERA_DATA_DIR: path.join(os.tmpdir(), `tessera-test-${crypto.randomBytes(4).toString('hex')}`) }),
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    companyDomain: 'tessera.test',
+    ...overrides,
+  };
+}
+
+/** A Mailer that keeps what it sends, for tests that do not need a real SMTP peer. */
+export function memoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { sent, send: async (m) => void sent.push(m) };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface TestServer extends Composed {
+  dialect: Dialect;
+  app: FastifyInstance;
+  mail: MailMessage[];
+  createUser(opts?: { email?: string; systemRoles?: SystemRole[]; password?: string; isSsoUser?: boolean }): Promise<TestUser>;
+  createProject(opts?: { name?: string; isHome?: boolean; members?: { user: TestUser; role: ProjectRole }[] }): Promise<{ id: string; name: string }>;
+  /** app.inject with the user's bearer token. */
+  request(user: TestUser | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export const TEST_PASSWORD = 'Correct-Horse-9';
+
+export async function startTestServer(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestServer & { stop(): Promise<void> }> {
+  const database = await openTestDatabase(dialect);
+  const mailer = memoryMailer();
+  const composed = await compose(testConfig(overrides), { handle: database, mailer, log: () => {} });
+  const app = await buildApp(composed.ctx, { serveWeb: false });
+  await app.ready();
+  let counter = 0;
+  const server: TestServer & { stop(): Promise<void> } = {
+    ...composed,
+    dialect,
+    app,
+    mail: mailer.sent,
+    async createUser(opts = {}) {
+      counter += 1;
+      const email = opts.email ?? `user${counter}.${crypto.randomBytes(3).toString('hex')}@tessera.test`;
+      const password = opts.password ?? TEST_PASSWORD;
+      const id = await insertUser(composed.ctx.db, {
+        email,
+        passwordHash: await hashPassword(password),
+        systemRoles: opts.systemRoles ?? ['internalUser'],
+        isSsoUser: opts.isSsoUser ?? false,
+      });
+      const { accessToken } = await composed.tokens.startSession(id, false);
+      return { id, email: email.toLowerCase(), password, token: accessToken };
+    },
+    async createProject(opts = {}) {
+      counter += 1;
+      const id = newId();
+      const name = opts.name ?? `Project ${counter} ${id.slice(0, 6)}`;
+      const now = nowIso();
+      await composed.ctx.db
+        .insertInto('projects')
+        .values({ id, name, name_key: name.toLowerCase(), summary: '', folder_id: '', is_home: opts.isHome ? 1 : 0, created_at: now, updated_at: now })
+        .execute();
+      for (const m of opts.members ?? [])
+        await composed.ctx.db.insertInto('project_members').values({ project_id: id, user_id: m.user.id, role: m.role, created_at: now }).execute();
+      return { id, name };
+    },
+    request(user, opts) {
+      return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { authorization: `Bearer ${user.token}` } : {}) } });
+    },
+    async stop() {
+      await app.close();
+      await composed.close();
+      await database.dispose();
+    },
+  };
+  return server;
+}
+
+/**
+ * Runs `body` once per dialect with a started test server: describeEachDialect('projects', (t) => { it(..., () => t().request(...)) }).
+ */
+export function describeEachDialect(name: string, body: (server: () => TestServer) => void, overrides: Partial<Config> = {}): void {
+  describe.each(DIALECTS)(`${name} [%s]`, (dialect) => {
+    let server: (TestServer & { stop(): Promise<void> }) | undefined;
+    beforeAll(async () => {
+      server = await startTestServer(dialect, overrides);
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+    body(() => {
+      if (!server) throw new Error('test server not started');
+      return server;
+    });
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * The typed API client: every call goes through a contract RouteDef from @tessera/contract, so the
+ * web and the server cannot disagree on paths or shapes. Error bodies are parsed for code and message
+ * (spec 1 §8): a missing code becomes the internal server error code, an unparseable body 'Internal error'.
+ */
+import type { z } from 'zod';
+import { ERROR_CODES, type RouteDef, type RouteInput } from '@tessera/contract';
+import { clearSession, isRemembered, loadSession, saveSession } from './session-store.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CallInput<D extends RouteDef> {
+  params?: RouteInput<D, 'params'>;
+  query?: RouteInput<D, 'query'>;
+  body?: RouteInput<D, 'body'>;
+  signal?: AbortSignal;
+}
+
+/** Listeners told about every request start and end (the busy indicator counts them). */
+type RequestListener = (delta: 1 | -1) => void;
+const listeners = new Set<RequestListener>();
+export function onRequestActivity(listener: RequestListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called when the session cannot be refreshed: the app goes back to /login. */
+let onSignedOut: () => void = () => {};
+export function setSignedOutHandler(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+export function pathOf(def: RouteDef, params: Record<string, string> = {}, query?: Record<string, unknown>): string {
+  const path = def.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  if (!query) return path;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+async function errorOf(res: Response): Promise<ApiError> {
+  try {
+    const body = (await res.json()) as { code?: unknown; message?: unknown };
+    const message = typeof body.message === 'string' ? body.message : 'Internal error';
+    return new ApiError(res.status, typeof body.code === 'string' ? body.code : ERROR_CODES.internal, message);
+  } catch {
+    return new ApiError(res.status, ERROR_CODES.internal, 'Internal error');
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+/** Exchanges the refresh token for new tokens once, however many requests are waiting for it. */
+function refreshTokens(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const session = loadSession();
+    if (!session) return false;
+    const res = await fetch('/v1/auth/refresh', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: session.refreshToken }),
+    });
+    if (!res.ok) return false;
+    saveSession((await res.json()) as { accessToken: string; refreshToken: string; expiresIn: number }, isRemembered());
+    return true;
+  })().finally(() => (refreshing = null));
+  return refreshing;
+}
+
+export async function call<D extends RouteDef>(def: D, input: CallInput<D> = {}): Promise<z.output<D['response']>> {
+  for (const l of listeners) l(1);
+  try {
+    let session = loadSession();
+    if (session && Date.now() > session.refreshAt && def.access.kind !== 'public') {
+      await refreshTokens();
+      session = loadSession();
+    }
+    const send = (token: string | undefined) =>
+      fetch(pathOf(def, input.params as Record<string, string> | undefined, input.query as Record<string, unknown> | undefined), {
+        method: def.method,
+        headers: {
+          ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: input.body !== undefined ? JSON.stringify(input.body) : null,
+        signal: input.signal ?? null,
+      });
+    let res = await send(session?.accessToken);
+    if (res.status === 401 && session && def.access.kind !== 'public') {
+      if (await refreshTokens()) res = await send(loadSession()?.accessToken);
+      else {
+        clearSession();
+        onSignedOut();
+      }
+    }
+    if (!res.ok) throw await errorOf(res);
+    if (res.status === 204) return undefined as z.output<D['response']>;
+    return (await res.json()) as z.output<D['response']>;
+  } finally {
+    for (const l of listeners) l(-1);
+  }
+}

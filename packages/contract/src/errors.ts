@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Every error answer: a stable machine code and the spec's human message. */
+export const ErrorBody = z.object({ code: z.string(), message: z.string() }).meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** The codes the server answers with. Clients switch on these, never on messages. */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  projectExists: 'PROJECT_ALREADY_EXISTS',
+  projectNotFound: 'PROJECT_NOT_FOUND',
+  wrongCredentials: 'WRONG_CREDENTIALS',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  passwordExpired: 'PASSWORD_EXPIRED',
+  notAuthorized: 'NOT_AUTHORIZED',
+  codeMismatch: 'CODE_MISMATCH',
+  reauthenticationRequired: 'REAUTHENTICATION_REQUIRED',
+  ssoUser: 'SSO_USER',
+  manualNotRead: 'USER_MANUAL_NOT_READ',
+  maintenance: 'MAINTENANCE',
+  internal: 'INTERNAL_SERVER_ERROR',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,0 +1,54 @@
+/**
+ * How every endpoint is described: one object per endpoint holding its method, path, zod schemas and
+ * the access it needs. The server registers routes from these objects (so no route exists without a
+ * declared access), the web's typed client calls through them, and OpenAPI is generated from them.
+ */
+import type { z } from 'zod';
+import type { Permission } from '@tessera/domain';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * - public: anyone, signed in or not (login steps, version file).
+ * - authenticated: any signed-in user.
+ * - global: a signed-in user whose system roles grant `permission`.
+ * - project: the path has :projectId; the user must see the project (member, or a system role that
+ *   sees all) and, when `permission` is set, hold it there (project role ∪ system roles).
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'global'; permission: Permission }
+  | { kind: 'project'; permission: Permission | null };
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** Fastify-style path, e.g. /v1/projects/:projectId */
+  path: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success answer (status 200 unless `status` says otherwise). */
+  response: z.ZodType;
+  status?: 200 | 201 | 204;
+}
+
+/** Keeps the literal type of a route so handlers and the client see its exact schemas and access kind. */
+export const defineRoute = <const D extends RouteDef>(def: D): D => def;
+
+/** The parsed type of a route part (params, query, body), or undefined when the route has none. */
+export type RoutePart<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType }
+  ? z.infer<S>
+  : undefined;
+/** The input type of a route part, as a client sends it (defaults not yet applied). */
+export type RouteInput<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType }
+  ? z.input<S>
+  : undefined;
+
+export const publicAccess = { kind: 'public' } as const;
+export const authenticated = { kind: 'authenticated' } as const;
+export const globalPermission = <P extends Permission>(permission: P) => ({ kind: 'global', permission }) as const;
+export const projectPermission = <P extends Permission | null>(permission: P) => ({ kind: 'project', permission }) as const;
