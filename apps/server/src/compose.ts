@@ -67,7 +67,6 @@ export async function compose(
     tokens,
     handle,
     close: async () => {
-      settings.stop();
       if (!opts.handle) await handle.close();
     },
   };

@@ -11,6 +11,7 @@ import { loadConfig } from '../config.ts';
 import { compose } from '../compose.ts';
 import { buildApp } from '../http/app.ts';
 import { seedDemo } from './seed-demo.ts';
+import { renderOpenApi } from '../http/openapi.ts';
 
 const USAGE = 'Usage: tessera serve | migrate | seed-demo | maintenance on|off | manual-version <version> | openapi';
 
@@ -63,12 +64,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'openapi': {
-      const composed = await compose({ ...config, databaseUrl: null, dataDir: config.dataDir }, { log: () => {} });
-      const app = await buildApp(composed.ctx, { serveWeb: false });
-      await app.ready();
-      process.stdout.write(JSON.stringify(app.swagger(), null, 2) + '\n');
-      await app.close();
-      await composed.close();
+      process.stdout.write(await renderOpenApi());
       return 0;
     }
   }

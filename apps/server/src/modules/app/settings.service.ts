@@ -13,7 +13,6 @@ export interface SettingsService {
   /** Re-reads the table now (tests and commands call it; requests rely on the periodic refresh). */
   refresh(): Promise<void>;
   set(key: 'maintenance' | 'manualVersion', value: string): Promise<void>;
-  stop(): void;
 }
 
 export function createSettingsService(db: Db, defaults: { maintenance: boolean; manualVersion: string }): SettingsService {
@@ -53,6 +52,5 @@ export function createSettingsService(db: Db, defaults: { maintenance: boolean; 
         .execute();
       await refresh();
     },
-    stop() {},
   };
 }
