@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   TESSERA_PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
   TESSERA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TESSERA_WEB_DIST: z.string().optional(),
+  TESSERA_TRUST_PROXY: bool,
 });
 
 export interface Config {
@@ -71,6 +72,8 @@ export interface Config {
   passwordMaxAgeDays: number;
   logLevel: string;
   webDist: string;
+  /** Take the client address from X-Forwarded-For. Only behind a proxy that sets it: otherwise clients could forge it and escape per-address rate limits. */
+  trustProxy: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlSeconds: e.TESSERA_REFRESH_TOKEN_TTL,
     passwordMaxAgeDays: e.TESSERA_PASSWORD_MAX_AGE_DAYS,
     logLevel: e.TESSERA_LOG_LEVEL,
+    trustProxy: e.TESSERA_TRUST_PROXY,
     webDist: path.resolve(e.TESSERA_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

@@ -61,6 +61,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({ TESSERA_DATA_DIR: path.join(os.tmpdir(), `tessera-test-${crypto.randomBytes(4).toString('hex')}`) }),
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     companyDomain: 'tessera.test',
+    // Tests stand in for many clients by setting X-Forwarded-For, as a proxy in front of the server would.
+    trustProxy: true,
     ...overrides,
   };
 }
@@ -90,12 +92,23 @@ export interface TestServer extends Composed {
 
 export const TEST_PASSWORD = 'Correct-Horse-9';
 
-export async function startTestServer(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestServer & { stop(): Promise<void> }> {
+/**
+ * listen: also serve on 127.0.0.1 at a free port and make that the server's publicUrl, for tests that
+ * need a real peer to call back (single sign-on). The port is known only once listening, so publicUrl
+ * is set then on this server's own config object.
+ */
+export async function startTestServer(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+  opts: { listen?: boolean; realMail?: boolean } = {},
+): Promise<TestServer & { stop(): Promise<void> }> {
   const database = await openTestDatabase(dialect);
   const mailer = memoryMailer();
-  const composed = await compose(testConfig(overrides), { handle: database, mailer, log: () => {} });
+  // realMail: the mailer compose builds from config.smtpUrl (the test runs smtp-server as the peer); `mail` stays empty.
+  const composed = await compose(testConfig(overrides), { handle: database, ...(opts.realMail ? {} : { mailer }), log: () => {} });
   const app = await buildApp(composed.ctx, { serveWeb: false });
   await app.ready();
+  if (opts.listen) composed.ctx.config.publicUrl = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   let counter = 0;
   const server: TestServer & { stop(): Promise<void> } = {
     ...composed,

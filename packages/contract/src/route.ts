@@ -13,13 +13,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - authenticated: any signed-in user.
  * - global: a signed-in user whose system roles grant `permission`.
  * - project: the path has :projectId; the user must see the project (member, or a system role that
- *   sees all) and, when `permission` is set, hold it there (project role ∪ system roles).
+ *   sees all) and, when `permission` is set, hold it there (project role ∪ system roles). When `anyOf`
+ *   is set instead (permission null), holding any one of those permissions is enough: the spec has
+ *   rules like "projectMembersManage, or externalUserManage for external members" whose finer part the
+ *   service checks, while the guard still refuses callers holding neither.
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'authenticated' }
   | { kind: 'global'; permission: Permission }
-  | { kind: 'project'; permission: Permission | null };
+  | { kind: 'project'; permission: Permission | null; anyOf?: readonly Permission[] };
 
 export interface RouteDef {
   method: HttpMethod;
@@ -52,3 +55,15 @@ export const publicAccess = { kind: 'public' } as const;
 export const authenticated = { kind: 'authenticated' } as const;
 export const globalPermission = <P extends Permission>(permission: P) => ({ kind: 'global', permission }) as const;
 export const projectPermission = <P extends Permission | null>(permission: P) => ({ kind: 'project', permission }) as const;
+/** A project route open to holders of any one of `permissions` (at least two; use projectPermission for one). */
+export const projectAnyPermission = <const P extends readonly [Permission, Permission, ...Permission[]]>(...permissions: P) =>
+  ({ kind: 'project', permission: null, anyOf: permissions }) as const;
+
+/**
+ * The permissions a project route asks for, any one of which is enough; empty when membership alone
+ * (or seeing all projects) is enough. The guard and the route × role test both read access through this.
+ */
+export function projectPermissionsRequired(access: Extract<Access, { kind: 'project' }>): readonly Permission[] {
+  if (access.anyOf && access.anyOf.length > 0) return access.anyOf;
+  return access.permission ? [access.permission] : [];
+}

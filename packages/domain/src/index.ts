@@ -5,3 +5,4 @@ export * from './members.ts';
 export * from './email.ts';
 export * from './version.ts';
 export * from './ids.ts';
+export * from './sso.ts';

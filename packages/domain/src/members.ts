@@ -16,9 +16,30 @@ export const MEMBER_MESSAGES = {
   dataOwnerNotAllowed: 'You are not allowed to assign the Data Owner role',
   externalRoleFixed: 'External users can only be assigned the role of External User',
   roleNotAllowedForExternal: 'External users cannot be project admins or data owners',
+  // The server's own answers (the spec gives only the client's wrappers above).
+  alreadyMember: (email: string) => `${email} is already a member of this project`,
+  unknownUsers: (ids: readonly string[]) => `Unknown user: ${ids.join(', ')}`,
+  notMembers: (ids: readonly string[]) => `Not a member of this project: ${ids.join(', ')}`,
+  memberNotFound: 'Project member not found',
+  lastManager: 'A project must keep at least one Data Owner or Project Admin',
+  internalNeedsMembersManage: 'You can only manage external users in this project',
+  editNotAllowed: 'You are not allowed to change the role of this member',
+  searchTooShort: 'Enter at least 2 characters to search',
 } as const;
 
 export const PROJECT_ADMINS_LIMIT = 10;
+/** Users found by one search of the add-members dialog. */
+export const USER_SEARCH_LIMIT = 20;
+export const USER_SEARCH_MIN_LENGTH = 2;
+/** Users added or removed in one call. */
+export const MEMBERS_BATCH_MAX = 100;
+
+/**
+ * The roles that manage a project ("project admins" in spec 1 §7): a project keeps at least one
+ * member holding one of them, so someone can still manage its members.
+ */
+export const PROJECT_MANAGER_ROLES: readonly ProjectRole[] = ['projectDataOwner', 'projectAdmin'];
+export const isProjectManagerRole = (role: ProjectRole): boolean => PROJECT_MANAGER_ROLES.includes(role);
 
 export interface ExternalEmailPolicy {
   /** The company e-mail domain, e.g. "example.com"; users outside it count as external. */
@@ -30,8 +51,10 @@ export interface ExternalEmailPolicy {
 /** An e-mail not ending in the company domain (excluding the exempt accounts) counts as external. */
 export function isExternalEmail(email: string, policy: ExternalEmailPolicy): boolean {
   const e = email.trim().toLowerCase();
-  if (policy.exemptEmails.some((x) => x.toLowerCase() === e)) return false;
-  return !e.endsWith('@' + policy.companyDomain.toLowerCase());
+  if (policy.exemptEmails.some((x) => x.trim().toLowerCase() === e)) return false;
+  // Matched after the '@' so that "evil-example.com" or "example.com.evil.org" never pass as the company.
+  const domain = policy.companyDomain.trim().toLowerCase().replace(/^@/, '');
+  return domain === '' || !e.endsWith('@' + domain);
 }
 
 /**

@@ -6,14 +6,17 @@
  *   maintenance on|off         switch maintenance mode on a running installation
  *   manual-version <version>   require users to confirm this user-manual version ('' to stop asking)
  *   openapi                    print the OpenAPI document
+ *   user create <email> [--role R]… [--require-mfa] [--password P]   create a user (cli/create-user.ts)
  */
 import { loadConfig } from '../config.ts';
 import { compose } from '../compose.ts';
 import { buildApp } from '../http/app.ts';
 import { seedDemo } from './seed-demo.ts';
+import { createUser, parseCreateUserArgs } from './create-user.ts';
 import { renderOpenApi } from '../http/openapi.ts';
 
-const USAGE = 'Usage: tessera serve | migrate | seed-demo | maintenance on|off | manual-version <version> | openapi';
+const USAGE =
+  'Usage: tessera serve | migrate | seed-demo | maintenance on|off | manual-version <version> | openapi | user create <email> [--role R]… [--require-mfa] [--password P]';
 
 async function main(argv: string[]): Promise<number> {
   const [command, arg] = argv;
@@ -61,6 +64,24 @@ async function main(argv: string[]): Promise<number> {
       await composed.ctx.settings.set('manualVersion', arg);
       log(arg ? `Users must now confirm user manual ${arg}.` : 'Users are no longer asked to confirm the user manual.');
       await composed.close();
+      return 0;
+    }
+    case 'user': {
+      if (arg !== 'create') break;
+      const args = parseCreateUserArgs(argv.slice(2));
+      if (typeof args === 'string') {
+        console.error(args);
+        return 2;
+      }
+      const composed = await compose(config, { log });
+      try {
+        const { userId, password } = await createUser(composed.ctx, args);
+        log(`created ${args.email} ${userId}`);
+        log(args.password ? 'The user signs in with the given password.' : `Temporary password: ${password} (to be changed at the first sign-in)`);
+        if (args.requireMfa) log('The first sign-in sets up an authenticator app.');
+      } finally {
+        await composed.close();
+      }
       return 0;
     }
     case 'openapi': {

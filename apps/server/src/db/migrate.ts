@@ -5,9 +5,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as m20261122_0001_foundation from './migrations/20261122_0001_foundation.ts';
+import * as m20261122_0002_auth from './migrations/20261122_0002_auth.ts';
+import * as m20261122_0004_sso from './migrations/20261122_0004_sso.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
+  '20261122_0002_auth': m20261122_0002_auth,
+  '20261122_0004_sso': m20261122_0004_sso,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

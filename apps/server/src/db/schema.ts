@@ -19,6 +19,10 @@ export interface UsersTable {
   failed_logins: number;
   locked_until: string | null;
   created_at: string;
+  /** Migration 0002: set up an authenticator app at the next sign-in. */
+  must_setup_totp: Generated<number>;
+  /** Migration 0002: the last accepted TOTP time step (replay guard). */
+  totp_last_counter: number | null;
 }
 
 export interface UserSystemRolesTable {
@@ -53,6 +57,25 @@ export interface AuthChallengesTable {
   attempts: number;
   expires_at: string;
   used_at: string | null;
+  created_at: string;
+  /** Migration 0002: the remember-me choice carried to the session the sign-in starts. */
+  remember: Generated<number>;
+}
+
+/** A single sign-on in flight (migration 0004): state at the provider, then a one-time exchange code. */
+export interface SsoLoginsTable {
+  id: string;
+  provider_id: string;
+  state_hash: string;
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  remember: number;
+  user_id: string | null;
+  exchange_code_hash: string | null;
+  expires_at: string;
+  completed_at: string | null;
+  exchanged_at: string | null;
   created_at: string;
 }
 
@@ -99,6 +122,7 @@ export interface Database {
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   auth_challenges: AuthChallengesTable;
+  sso_logins: SsoLoginsTable;
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
   folder_ids: FolderIdsTable;

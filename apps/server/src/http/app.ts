@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -26,16 +26,19 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Serve the built web app from config.webDist when it exists (off in API tests). */
   serveWeb?: boolean;
+  /** Called for every route as it is registered (before any module's): the route × role test lists routes with it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     // Ids in logs, never secrets: the Authorization header is not logged by Fastify's serializers.
     genReqId: () => Math.random().toString(36).slice(2, 10),
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '@tessera/contract';
-import { ERROR_CODES } from '@tessera/contract';
+import { ERROR_CODES, projectPermissionsRequired } from '@tessera/contract';
 import { canSeeAllProjects, isProjectRole, permissionsOf, PROJECT_MESSAGES } from '@tessera/domain';
 import type { Db } from '../db/database.ts';
 import { AppError, forbidden, notFound, unauthenticated } from './errors.ts';
@@ -33,7 +33,9 @@ export function guardFor(access: Access, deps: GuardDeps) {
     }
     const projectId = (req.params as Record<string, string> | undefined)?.projectId ?? '';
     req.project = await resolveProjectScope(deps.db, actor.userId, actor.systemRoles, projectId);
-    if (access.permission && !req.project.permissions.has(access.permission)) throw forbidden();
+    const required = projectPermissionsRequired(access);
+    const permissions = req.project.permissions;
+    if (required.length > 0 && !required.some((p) => permissions.has(p))) throw forbidden();
   };
 }
 

@@ -3,8 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerAppRoutes } from './app/app.routes.ts';
 import { registerProjectRoutes } from './projects/projects.routes.ts';
+import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { registerProfileRoutes } from './profile/profile.routes.ts';
+import { registerSsoRoutes } from './sso/sso.routes.ts';
+import { registerMemberRoutes } from './members/members.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
   registerProjectRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerSsoRoutes(app, ctx);
+  registerMemberRoutes(app, ctx);
 }

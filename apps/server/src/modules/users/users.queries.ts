@@ -11,6 +11,8 @@ export interface NewUser {
   systemRoles: SystemRole[];
   mustChangePassword?: boolean;
   isSsoUser?: boolean;
+  /** Set up an authenticator app at the first sign-in (spec 1 §4 'set up second factor'). */
+  mustSetupTotp?: boolean;
 }
 
 /** Inserts a user with their system roles in one transaction; returns the new id. */
@@ -30,6 +32,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<string> {
         totp_secret: null,
         totp_pending_secret: null,
         is_sso_user: user.isSsoUser ? 1 : 0,
+        must_setup_totp: user.mustSetupTotp ? 1 : 0,
         manual_version_read: '',
         failed_logins: 0,
         locked_until: null,

@@ -1,0 +1,131 @@
+import { WsiError } from './errors.ts';
+import { detectLayout, loadImages } from './formats/detect.ts';
+import type { AssociatedImageKind, PlaneRef, SlideInfo, SlideLayout } from './formats/model.ts';
+import { buildStandaloneJpeg } from './jpeg/passthrough.ts';
+import type { ByteSource } from './source/byte-source.ts';
+import { FileSource } from './source/file-source.ts';
+import { Compression, Photometric, Tag } from './tiff/constants.ts';
+import { decodeChunk, type DecodedTile } from './tiff/decode.ts';
+import { assertLosslessDecodable, describeCompression } from './tiff/decompress.ts';
+import { readTiffStructure } from './tiff/ifd.ts';
+import type { TiffImage } from './tiff/image.ts';
+
+/** A tile exactly as stored in the file. */
+export interface RawTile {
+  /** The stored bytes; empty when the file has no data for the tile (sparse). */
+  bytes: Buffer;
+  /** 'jpeg', 'lzw', 'deflate', 'none', 'jpeg2000', … */
+  compression: string;
+  /** The TIFF Compression code. */
+  compressionCode: number;
+  /** TIFF Photometric of the IFD (2 RGB, 6 YCbCr, 1 grey …). */
+  photometric: number;
+  /** Pixel size of the stored tile: tiles are padded to the full tile size; the last strip is short. */
+  width: number;
+  height: number;
+}
+
+/**
+ * A TIFF-family slide (SVS, generic pyramid, OME-TIFF, qptiff, plain TIFF) opened for random tile access.
+ * Levels are numbered from 0 = full resolution; channel and z index the planes of fluorescence and
+ * Z-stack images (0 for RGB brightfield).
+ */
+export class TiffSlide {
+  private constructor(
+    private readonly source: ByteSource,
+    private readonly layout: SlideLayout,
+  ) {}
+
+  /** Opens a slide file. The file stays open until close(). */
+  static async open(path: string): Promise<TiffSlide> {
+    const source = await FileSource.open(path);
+    try {
+      return await TiffSlide.fromSource(source);
+    } catch (error) {
+      await source.close();
+      throw error;
+    }
+  }
+
+  static async fromSource(source: ByteSource): Promise<TiffSlide> {
+    const structure = await readTiffStructure(source);
+    const images = await loadImages(structure.ifds);
+    return new TiffSlide(source, await detectLayout(images));
+  }
+
+  get info(): SlideInfo {
+    return this.layout.info;
+  }
+
+  async readRawTile(level: number, x: number, y: number, channel = 0, z = 0): Promise<RawTile> {
+    const { image, plane } = this.plane(level, channel, z);
+    const bytes = await image.readChunk(image.chunkIndex(x, y, plane));
+    return {
+      bytes,
+      compression: describeCompression(image.compression),
+      compressionCode: image.compression,
+      photometric: image.photometric,
+      width: image.tileWidth,
+      height: image.chunkRows(y),
+    };
+  }
+
+  /**
+   * A JPEG-stored tile as a complete JPEG a browser can show: tables spliced in, APP14 added for RGB
+   * photometric. Never decoded or re-encoded; edge tiles keep their padding (the viewer clips them).
+   */
+  async readJpegTilePassthrough(level: number, x: number, y: number, channel = 0, z = 0): Promise<Buffer> {
+    const { image, plane } = this.plane(level, channel, z);
+    return jpegPassthrough(image, x, y, plane);
+  }
+
+  /** Decodes a lossless tile (none, LZW, deflate, PackBits; predictors 2 and 3) into typed samples. */
+  async decodeTile(level: number, x: number, y: number, channel = 0, z = 0): Promise<DecodedTile> {
+    const { image, plane } = this.plane(level, channel, z);
+    assertLosslessDecodable(image.compression);
+    return decodeChunk(image, x, y, plane);
+  }
+
+  /** The IFD of an associated image (thumbnail, label, macro, overview), for strip reads or passthrough. */
+  associatedImage(kind: AssociatedImageKind): TiffImage | undefined {
+    return this.layout.associated.get(kind);
+  }
+
+  /** The embedded ICC profile bytes (tag 34675), or null. */
+  async readIccProfile(): Promise<Buffer | null> {
+    return (await this.layout.iccImage?.ifd.bytes(Tag.IccProfile)) ?? null;
+  }
+
+  async close(): Promise<void> {
+    await this.source.close();
+  }
+
+  private plane(level: number, channel: number, z: number): PlaneRef {
+    const levelLayout = Number.isInteger(level) ? this.layout.levels[level] : undefined;
+    if (!levelLayout) throw new WsiError('out-of-range', `Level ${level} does not exist (the slide has ${this.layout.levels.length})`);
+    const channels = this.layout.info.channels.length;
+    if (!Number.isInteger(channel) || channel < 0 || channel >= channels) {
+      throw new WsiError('out-of-range', `Channel ${channel} does not exist (the slide has ${channels})`);
+    }
+    if (!Number.isInteger(z) || z < 0 || z >= this.layout.info.sizeZ) {
+      throw new WsiError('out-of-range', `Z ${z} does not exist (the slide has ${this.layout.info.sizeZ})`);
+    }
+    const plane = levelLayout.planes[channel + channels * z];
+    if (!plane) throw new WsiError('out-of-range', `No plane for channel ${channel}, z ${z}`);
+    return plane;
+  }
+}
+
+/** Passthrough for any JPEG-compressed IFD chunk: pyramid tiles and the strips of JPEG associated images. */
+export async function jpegPassthrough(image: TiffImage, x: number, y: number, plane = 0): Promise<Buffer> {
+  const index = image.chunkIndex(x, y, plane);
+  if (image.compression === Compression.Jpeg2000Aperio || image.compression === Compression.Jpeg2000AperioRgb) {
+    throw new WsiError('needs-openslide', 'JPEG 2000 tiles cannot be passed through to a browser; they are read through OpenSlide');
+  }
+  if (image.compression !== Compression.JPEG) {
+    throw new WsiError('not-jpeg', `Tile is stored as ${describeCompression(image.compression)}, not JPEG`);
+  }
+  const tile = await image.readChunk(index);
+  if (tile.length === 0) throw new WsiError('tile-missing', `The file has no data for tile (${x}, ${y})`);
+  return buildStandaloneJpeg(tile, { tables: await image.jpegTables(), isRgb: image.photometric === Photometric.RGB });
+}
