@@ -18,3 +18,5 @@ export * from './formats/qptiff.ts';
 export * from './formats/generic.ts';
 export * from './formats/detect.ts';
 export * from './slide.ts';
+export * from './openslide/index.ts';
+export * from './writer/index.ts';
