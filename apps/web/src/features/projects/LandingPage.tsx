@@ -8,6 +8,8 @@ import Button from '@mui/material/Button';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
+import { MANUAL_NOT_READ_CODE } from '@tessera/domain';
+import { ApiError } from '../../api/client.ts';
 import { useProjects } from '../../api/projects.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { useGlobalPermissions } from '../../app/permissions.ts';
@@ -29,7 +31,10 @@ export function LandingPage() {
   const canCreate = useGlobalPermissions().has('projectCreate');
   const [isCreating, setCreating] = useState(false);
 
-  if (projects.isPending) return <PageLoading label={LANDING_MESSAGES.loading} />;
+  // Until the user confirms the manual the blocking dialog explains the wait; the system is not down.
+  const isWaitingForManual =
+    projects.error instanceof ApiError && projects.error.code === MANUAL_NOT_READ_CODE;
+  if (projects.isPending || isWaitingForManual) return <PageLoading label={LANDING_MESSAGES.loading} />;
   if (projects.isError)
     return <PageMessage icon={<CloudOffOutlined />} title={LANDING_MESSAGES.unavailable} />;
   const target = landingProjectId(projects.data, me ? lastProject(me.id) : null);
