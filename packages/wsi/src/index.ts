@@ -20,3 +20,4 @@ export * from './formats/detect.ts';
 export * from './slide.ts';
 export * from './openslide/index.ts';
 export * from './writer/index.ts';
+export * from './dicom/index.ts';

@@ -44,10 +44,9 @@ export const DicomTag = {
   ExtendedOffsetTable: 'x7fe00001',
   ExtendedOffsetTableLengths: 'x7fe00002',
   PixelData: 'x7fe00010',
-  // Objective lens power sits inside the optical path's (0048,0105) item; so do the illumination codes.
+  // Inside the optical path's (0048,0105) item, like Objective Lens Power and the ICC profile.
   IlluminationColorCodeSequence: 'x00480108',
   CodeMeaning: 'x00080104',
-  LensesCodeSequence: 'x00220019',
 } as const;
 
 export const VL_WHOLE_SLIDE_MICROSCOPY_IMAGE_STORAGE = '1.2.840.10008.5.1.4.1.1.77.1.6';

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dicomParser from 'dicom-parser';
@@ -17,6 +17,16 @@ import { SparseTileIndex } from './sparse.ts';
  */
 const SM_IMAGE = readFileSync(slidePath('dicom/highdicom-sm/sm_image.dcm'));
 const BOXES_0 = readFileSync(slidePath('dicom/openslide-boxes/boxes_0.dcm'));
+
+/** dcmtk (Debian package dcmtk) is a test-time tool only; without it the tests that need it are skipped. */
+function hasTool(name: string): boolean {
+  try {
+    execFileSync(name, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function open(bytes: Buffer): Promise<DicomSlide> {
   return DicomSlide.fromSources([new BufferSource(bytes)]);
@@ -62,14 +72,7 @@ describe('transfer syntaxes', () => {
     });
   });
 
-  const dcmconv = (() => {
-    try {
-      execFileSync('dcmconv', ['--version'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
+  const dcmconv = hasTool('dcmconv');
   const work = mkdtempSync(join(tmpdir(), 'tessera-dicom-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -89,6 +92,40 @@ describe('transfer syntaxes', () => {
       }
     } finally {
       await implicit.close();
+    }
+  });
+});
+
+describe('TILED_SPARSE through Per-frame Functional Groups', () => {
+  const dcmodify = hasTool('dcmodify');
+  const work = mkdtempSync(join(tmpdir(), 'tessera-dicom-sparse-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  // dcmtk's dcmodify turns sm_image.dcm into a TILED_SPARSE file whose 25 frames list their tiles in reverse
+  // order (frame f at tile 24 − f) through Plane Position (Slide) column/row positions.
+  it.skipIf(!dcmodify)('tiles are found by their plane positions, not by frame order', async () => {
+    const path = join(work, 'sparse.dcm');
+    const args = ['-nb', '-i', '(0020,9311)=TILED_SPARSE'];
+    for (let f = 0; f < 25; f++) {
+      const tile = 24 - f;
+      args.push('-i', `(5200,9230)[${f}].(0048,021a)[0].(0048,021e)=${(tile % 5) * 10 + 1}`);
+      args.push('-i', `(5200,9230)[${f}].(0048,021a)[0].(0048,021f)=${Math.floor(tile / 5) * 10 + 1}`);
+    }
+    writeFileSync(path, SM_IMAGE);
+    execFileSync('dcmodify', [...args, path]);
+    const sparse = await DicomSlide.open(path);
+    const full = await open(SM_IMAGE);
+    try {
+      expect(sparse.info.properties['dicom.DimensionOrganizationType']).toBe('TILED_SPARSE');
+      expect(sparse.info.levels).toEqual(full.info.levels);
+      for (const [x, y] of [[0, 0], [4, 4], [1, 3]] as const) {
+        const tile = x + 5 * y;
+        const fromSparse = (await sparse.readRawTile(0, x, y)).bytes;
+        const fromFull = (await full.readRawTile(0, (24 - tile) % 5, Math.floor((24 - tile) / 5))).bytes;
+        expect(fromSparse.equals(fromFull)).toBe(true);
+      }
+    } finally {
+      await sparse.close();
     }
   });
 });
@@ -128,6 +165,12 @@ describe('bounds and damage', () => {
   it('a file that is not DICOM is corrupt', async () => {
     await expect(open(readFileSync(slidePath('boxes.tiff')))).rejects.toMatchObject({ code: 'corrupt' });
     await expect(DicomSlide.open('/nonexistent/file.dcm')).rejects.toMatchObject({ code: 'corrupt' });
+  });
+
+  it('a DICOM image that is not a whole-slide image is refused', async () => {
+    // SOP Class UID 1.2.840.10008.5.1.4.1.1.77.1.6 → …1.77.1.4 (VL Photographic Image), same length.
+    const photo = patchValue(BOXES_0, DicomTag.SopClassUid, Buffer.from('1.2.840.10008.5.1.4.1.1.77.1.4'));
+    await expect(open(photo)).rejects.toMatchObject({ code: 'unsupported', message: expect.stringMatching(/not VL Whole Slide/) });
   });
 
   it('a JPEG fragment that is not a JPEG is corrupt at passthrough', async () => {

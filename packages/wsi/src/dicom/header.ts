@@ -107,6 +107,7 @@ export function headerError(failure: unknown): WsiError {
   if (failure === undefined) return new WsiError('truncated', 'DICOM file ends before its Pixel Data element');
   const inner = typeof failure === 'object' && failure !== null && 'exception' in failure ? (failure as { exception: unknown }).exception : failure;
   const message = inner instanceof Error ? inner.message : String(inner);
-  const isShort = /past end|overrun|eof|end of buffer|beyond/i.test(message);
+  // 'maxPosition' is dicom-parser's complaint about a sequence item that runs past the end of the buffer.
+  const isShort = /past end|overrun|eof|end of buffer|beyond|maxP ?osition/i.test(message);
   return new WsiError(isShort ? 'truncated' : 'corrupt', `DICOM header cannot be parsed: ${message.slice(0, 200)}`);
 }

@@ -1,7 +1,7 @@
 import type { DataSet } from 'dicom-parser';
 import { WsiError } from '../errors.ts';
 import type { ByteSource } from '../source/byte-source.ts';
-import { DicomLimits, DicomTag, type TransferSyntaxInfo } from './constants.ts';
+import { DicomLimits, DicomTag, VL_WHOLE_SLIDE_MICROSCOPY_IMAGE_STORAGE, type TransferSyntaxInfo } from './constants.ts';
 import { EncapsulatedFrames, NativeFrames, type FrameStore } from './frames.ts';
 import { headerError, readDicomHeader } from './header.ts';
 import { SparseTileIndex, readFramePositions } from './sparse.ts';
@@ -94,6 +94,11 @@ export class DicomInstance {
 
   private static async fromHeader(source: ByteSource, header: Awaited<ReturnType<typeof readDicomHeader>>): Promise<DicomInstance> {
     const ds = header.dataSet;
+    const sopClass = readString(ds, DicomTag.SopClassUid);
+    if (sopClass !== undefined && sopClass !== VL_WHOLE_SLIDE_MICROSCOPY_IMAGE_STORAGE) {
+      // A CT, MR or plain VL photograph has no tile grid or pyramid; it is not a slide.
+      throw new WsiError('unsupported', `DICOM SOP Class ${sopClass} is not VL Whole Slide Microscopy Image Storage`);
+    }
     const tileWidth = readUint16(ds, DicomTag.Columns) ?? 0;
     const tileHeight = readUint16(ds, DicomTag.Rows) ?? 0;
     if (!isSide(tileWidth, DicomLimits.maxTileSide) || !isSide(tileHeight, DicomLimits.maxTileSide)) {

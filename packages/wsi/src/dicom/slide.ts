@@ -76,7 +76,7 @@ export class DicomSlide {
   static async fromSources(sources: ByteSource[]): Promise<DicomSlide> {
     const instances: DicomInstance[] = [];
     for (const source of sources) instances.push(await DicomInstance.open(source));
-    const keys = new Set(instances.map(seriesKey));
+    const keys = new Set(instances.map(dicomSeriesKey));
     if (keys.size > 1) {
       throw new WsiError('unsupported', `The DICOM files belong to ${keys.size} different series; open one series at a time`);
     }
@@ -108,7 +108,7 @@ export class DicomSlide {
         }
         if (++count > DicomLimits.maxInstances) throw new WsiError('too-large', `More than ${DicomLimits.maxInstances} DICOM files in one folder`);
         const instance = await DicomInstance.open(source);
-        const key = seriesKey(instance);
+        const key = dicomSeriesKey(instance);
         groups.set(key, [...(groups.get(key) ?? []), { path, instance }]);
       } catch (error) {
         await source?.close();
@@ -179,7 +179,7 @@ export class DicomSlide {
 }
 
 /** Instances belong together when they share a Series Instance UID (else a Container Identifier). */
-export function seriesKey(instance: DicomInstance): string {
+export function dicomSeriesKey(instance: DicomInstance): string {
   return instance.seriesInstanceUid ?? instance.containerIdentifier ?? `instance:${instance.sopInstanceUid ?? 'unidentified'}`;
 }
 
