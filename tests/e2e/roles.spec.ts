@@ -1,6 +1,7 @@
 /**
- * Role gating of the shell (spec 1 §2, §6): Create project needs projectCreate; the settings Members
- * tab is disabled without projectMembersView — for a Workflow User and for an External User alike.
+ * Role gating of the shell (spec 1 §2, §6): Create project needs projectCreate; the Browse menu needs
+ * slidesBrowse; the settings Members tab is disabled without projectMembersView — for a Workflow User
+ * and for an External User alike.
  */
 import { test, expect } from './fixtures.ts';
 import { addMembers, createProject, listProjects } from './support/api.ts';
@@ -16,6 +17,12 @@ test('administrator: Create project shows and the Members tab opens', async ({ p
   await membersTab(page).click();
   await expect(page).toHaveURL(/#members$/);
   await expect(page.getByRole('table', { name: 'Project members' })).toBeVisible();
+  // slidesBrowse: both search sources are offered; their screens arrive with the search issue.
+  await page.getByRole('button', { name: 'Browse' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Portal slides', 'R&D Imaging Platform slides']);
+  await page.getByRole('menuitem', { name: 'Portal slides' }).click();
+  await expect(page).toHaveURL(/\/browse\/portal$/);
+  await expect(page.getByText('Invalid URL')).toBeVisible();
 });
 
 test('external user: no Create project, and the Members tab is disabled with the reason', async ({ page }) => {
@@ -30,6 +37,7 @@ test('external user: no Create project, and the Members tab is disabled with the
   await membersTab(page).locator('..').hover();
   await expect(page.getByRole('tooltip')).toHaveText('Current user is not allowed to view project members');
   await expect(page.getByRole('button', { name: 'Create project' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Browse' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Account: / })).toContainText('External User');
 });
 
@@ -45,4 +53,5 @@ test('workflow user: Create project shows (internal user) but the Members tab is
   await expect(page.getByText('No edit permission. Project admins and data owners can change these settings.')).toBeVisible();
   await expect(membersTab(page)).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Create project' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Browse' })).toBeVisible();
 });

@@ -1,7 +1,6 @@
 /**
- * The navigation bar (spec 1 §2): logo, project selector, Create project (projectCreate), help menu
- * and account menu. The Jobs button and the Browse menu join it with the jobs panel and the search
- * screens; a button that leads nowhere is not shown.
+ * The navigation bar (spec 1 §2): logo, project selector, Browse menu (slidesBrowse), Create project
+ * (projectCreate), help menu and account menu. The Jobs button joins it with the jobs panel.
  */
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -19,6 +18,7 @@ import { useGlobalPermissions } from '../../app/permissions.ts';
 import { CreateProjectDialog } from '../projects/CreateProjectDialog.tsx';
 import { projectIdOfPath, projectSlidesPath } from '../projects/project-path.ts';
 import { AccountMenu } from './AccountMenu.tsx';
+import { BrowseMenu } from './BrowseMenu.tsx';
 import { HelpMenu } from './HelpMenu.tsx';
 import { LogoMark } from './Logo.tsx';
 import { ProjectSelector } from './ProjectSelector.tsx';
@@ -76,6 +76,11 @@ export function Navbar() {
           </IconButton>
         </Tooltip>
         <Box sx={{ flex: 1 }} />
+        {permissions.has('slidesBrowse') && (
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <BrowseMenu />
+          </Box>
+        )}
         {permissions.has('projectCreate') && (
           <Tooltip title="Create project">
             <IconButton
