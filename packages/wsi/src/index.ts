@@ -21,3 +21,4 @@ export * from './slide.ts';
 export * from './openslide/index.ts';
 export * from './writer/index.ts';
 export * from './dicom/index.ts';
+export * from './open.ts';
