@@ -24,6 +24,10 @@ export function openDatabase(url: string): DatabaseHandle {
     // Integers from COUNT(*) and BIGINT come back as strings by default; our counts fit in a double.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection can be closed by the server (restart, failover, admin command). pg reports it
+    // as an 'error' event, which would crash the process without a listener; the pool replaces the
+    // connection on next use, so a log line is all it takes.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
