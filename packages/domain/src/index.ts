@@ -6,3 +6,5 @@ export * from './email.ts';
 export * from './version.ts';
 export * from './ids.ts';
 export * from './sso.ts';
+export * from './checksum.ts';
+export * from './equalization.ts';

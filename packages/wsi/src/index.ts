@@ -22,3 +22,4 @@ export * from './openslide/index.ts';
 export * from './writer/index.ts';
 export * from './dicom/index.ts';
 export * from './open.ts';
+export * from './composite/index.ts';

@@ -1,0 +1,374 @@
+/**
+ * Channel equalization of spec 3 §3–§5 and §8, and the tile-path form of spec 2 §7: the per-channel linear
+ * window (min, max) and colour that turn fluorescence channels of any sample type into an RGB tile.
+ * Pure: the server validates tile paths and preset bodies with it, the web mirrors the same rules.
+ */
+import { z } from 'zod';
+import type { Permission } from './permissions.ts';
+
+/** Spec 3 §9: at most the first 7 channels are enabled by default. */
+export const EQUALIZATION_MAX_DEFAULT_ENABLED = 7;
+
+/** The tile path's word for "no equalization" (spec 2 §7: `{equalization or noeq}`). */
+export const NO_EQUALIZATION = 'noeq';
+
+/**
+ * Spec 3 §9 names a ten-colour channel palette without listing it; these are the usual fluorescence
+ * display colours (DAPI blue first, then the common filter colours), fixed so defaults are stable.
+ */
+export const CHANNEL_PALETTE: readonly Rgb[] = [
+  [0, 0, 255],
+  [0, 255, 0],
+  [255, 0, 0],
+  [255, 255, 0],
+  [255, 0, 255],
+  [0, 255, 255],
+  [255, 128, 0],
+  [255, 255, 255],
+  [128, 0, 255],
+  [0, 128, 255],
+];
+
+/** Bounds on a tile-path equalization so a hostile URL cannot make us do unbounded work. */
+export const EQUALIZATION_TEXT_MAX_LENGTH = 16_384;
+export const EQUALIZATION_CHANNELS_MAX = 256;
+
+export const EQUALIZATION_MESSAGES = {
+  saved: 'Successfully saved',
+  reset: 'Successfully reset to default',
+  updateFailed: (reason: string) => `Equalization update failed: ${reason}`,
+  loadFailed: (message: string) => `Equalization load failed: ${message}`,
+  noDefaultPreset: 'No default preset has been set for this slide, unable to reset',
+  channelUnavailable: 'available when optimized for viewing',
+  // The server's own answers for a malformed tile-path equalization (the spec gives no wording).
+  malformedJson: 'Equalization is not valid JSON',
+  tooLong: `Equalization is longer than ${EQUALIZATION_TEXT_MAX_LENGTH} characters`,
+  notUrlEncoded: 'Equalization is not correctly URL-encoded',
+  invalid: (detail: string) => `Invalid equalization: ${detail}`,
+  duplicateChannel: (channel: number) => `Invalid equalization: channel ${channel} is given more than once`,
+  minNotBelowMax: (channel: number) => `Invalid equalization: channel ${channel} min must be less than max`,
+  unknownChannel: (channel: number, count: number) =>
+    `Invalid equalization: channel ${channel} does not exist (the slide has ${count})`,
+} as const;
+
+/** The error code the server answers when a slide has no preset; reset ignores it (spec 3 §8). */
+export const EQUALIZATION_PRESET_NOT_FOUND = 'EQUALIZATION_PRESET_NOT_FOUND';
+
+export type Rgb = readonly [number, number, number];
+
+/** One channel's window in the tile path. Disabled channels contribute nothing to the tile. */
+export interface ChannelWindow {
+  channel: number;
+  enabled: boolean;
+  min: number;
+  max: number;
+  rgb: Rgb;
+}
+
+/** A tile-path equalization: windows sorted by channel, each channel at most once. */
+export type TileEqualization = ChannelWindow[];
+
+export type EqualizationResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** What the equalization rules need to know of a slide channel (spec 3 §3 Image info). */
+export interface EqualizationChannelInfo {
+  name: string;
+  /** uint8, int8, uint16, int16, float32 or another type name. */
+  type: string;
+  /** The channel's own minimum and maximum (statistics or the file's range), when known. */
+  min?: number | null;
+  max?: number | null;
+  /** The file's display colour, when it names one. */
+  color?: Rgb | null;
+  /** False when the channel cannot be shown (see isChannelAvailable). */
+  isAvailable?: boolean;
+}
+
+export interface ChannelLimits {
+  minLimit: number;
+  maxLimit: number;
+}
+
+const TYPE_LIMITS: Record<string, ChannelLimits> = {
+  int8: { minLimit: -128, maxLimit: 127 },
+  uint8: { minLimit: 0, maxLimit: 255 },
+  uint16: { minLimit: 0, maxLimit: 65535 },
+  int16: { minLimit: -32768, maxLimit: 32767 },
+};
+const OTHER_LIMITS: ChannelLimits = { minLimit: 0, maxLimit: 255 };
+
+function hasOwnRange(channel: EqualizationChannelInfo): channel is EqualizationChannelInfo & { min: number; max: number } {
+  return Number.isFinite(channel.min) && Number.isFinite(channel.max) && (channel.min as number) < (channel.max as number);
+}
+
+/**
+ * Spec 3 §5: integer types have their type's range; float32 and every other type 0..255, overridden by the
+ * channel's own min/max when the slide gives a usable one.
+ */
+export function channelLimits(channel: EqualizationChannelInfo): ChannelLimits {
+  const byType = TYPE_LIMITS[channel.type];
+  if (byType) return byType;
+  return hasOwnRange(channel) ? { minLimit: channel.min, maxLimit: channel.max } : OTHER_LIMITS;
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+/** Spec 3 §5: the range clamps to the channel limits, and min cannot exceed max (min is pulled down to max). */
+export function clampRange(range: { min: number; max: number }, limits: ChannelLimits): { min: number; max: number } {
+  const max = clamp(range.max, limits.minLimit, limits.maxLimit);
+  const min = Math.min(clamp(range.min, limits.minLimit, limits.maxLimit), max);
+  return { min, max };
+}
+
+/** Spec 3 §5: channels of unconverted qptiff slides that are not uint8 cannot be shown. */
+export function isChannelAvailable(slide: { format: string; isConverted: boolean }, channelType: string): boolean {
+  return slide.isConverted || slide.format !== 'qptiff' || channelType === 'uint8';
+}
+
+/** The message shown for a channel isChannelAvailable refuses, else null. */
+export function channelUnavailableMessage(slide: { format: string; isConverted: boolean }, channelType: string): string | null {
+  return isChannelAvailable(slide, channelType) ? null : EQUALIZATION_MESSAGES.channelUnavailable;
+}
+
+// ---- The tile path (spec 2 §7): URL-encoded JSON, a list of min, max and rgb per enabled channel ----
+
+const byte = z.number().int().min(0).max(255);
+const channelWindowInput = z.strictObject({
+  /** Defaults to the entry's position in the list. */
+  channel: z.number().int().min(0).max(EQUALIZATION_CHANNELS_MAX - 1).optional(),
+  enabled: z.boolean().optional(),
+  min: z.number(),
+  max: z.number(),
+  rgb: z.tuple([byte, byte, byte]),
+});
+const tileEqualizationInput = z.array(channelWindowInput).max(EQUALIZATION_CHANNELS_MAX);
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+  return path ? `${path.replace(/^\./, '')}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Parses the JSON text of a tile path's equalization. Never throws: malformed JSON, a wrong shape, a
+ * channel given twice or min ≥ max give a message. Channel existence and limits need the slide: see
+ * resolveEqualization.
+ */
+export function parseEqualization(text: string): EqualizationResult<TileEqualization> {
+  if (text.length > EQUALIZATION_TEXT_MAX_LENGTH) return { ok: false, message: EQUALIZATION_MESSAGES.tooLong };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, message: EQUALIZATION_MESSAGES.malformedJson };
+  }
+  const parsed = tileEqualizationInput.safeParse(json);
+  if (!parsed.success) {
+    return { ok: false, message: EQUALIZATION_MESSAGES.invalid(parsed.error.issues.map(describeIssue).join('; ')) };
+  }
+  const seen = new Set<number>();
+  const windows: ChannelWindow[] = [];
+  for (const [index, entry] of parsed.data.entries()) {
+    const channel = entry.channel ?? index;
+    if (seen.has(channel)) return { ok: false, message: EQUALIZATION_MESSAGES.duplicateChannel(channel) };
+    seen.add(channel);
+    if (!(entry.min < entry.max)) return { ok: false, message: EQUALIZATION_MESSAGES.minNotBelowMax(channel) };
+    windows.push({ channel, enabled: entry.enabled ?? true, min: entry.min, max: entry.max, rgb: entry.rgb });
+  }
+  return { ok: true, value: windows.sort((a, b) => a.channel - b.channel) };
+}
+
+/**
+ * Parses the path segment itself: `noeq` → null (no equalization), otherwise URL-decoded JSON. Frameworks
+ * usually decode path parameters already; decoding text without `%` is a no-op, so either is accepted.
+ */
+export function parseEqualizationSegment(segment: string): EqualizationResult<TileEqualization | null> {
+  if (segment === NO_EQUALIZATION) return { ok: true, value: null };
+  let text = segment;
+  if (segment.includes('%')) {
+    try {
+      text = decodeURIComponent(segment);
+    } catch {
+      return { ok: false, message: EQUALIZATION_MESSAGES.notUrlEncoded };
+    }
+  }
+  return parseEqualization(text);
+}
+
+/**
+ * Checks a parsed equalization against the slide's channels and clamps every window to its channel limits
+ * (spec 3 §5). Clamping can make min equal max (both beyond a limit); the compositor treats that as a step.
+ */
+export function resolveEqualization(eq: TileEqualization, channels: readonly EqualizationChannelInfo[]): EqualizationResult<TileEqualization> {
+  const resolved: ChannelWindow[] = [];
+  for (const window of eq) {
+    const info = channels[window.channel];
+    if (!info) return { ok: false, message: EQUALIZATION_MESSAGES.unknownChannel(window.channel, channels.length) };
+    resolved.push({ ...window, ...clampRange(window, channelLimits(info)) });
+  }
+  return { ok: true, value: resolved };
+}
+
+/**
+ * The canonical text of an equalization, for cache keys and ETags: enabled channels only (disabled ones do
+ * not change a pixel), sorted by channel, fixed key order. It is itself valid tile-path JSON:
+ * parseEqualization(equalizationKey(eq)) gives back the enabled windows.
+ */
+export function equalizationKey(eq: TileEqualization | null): string {
+  if (eq === null) return NO_EQUALIZATION;
+  const enabled = eq.filter((w) => w.enabled).sort((a, b) => a.channel - b.channel);
+  // JSON.stringify writes -0 as 0 and every finite number in its shortest round-tripping form.
+  return JSON.stringify(enabled.map((w) => ({ channel: w.channel, min: w.min, max: w.max, rgb: [w.rgb[0], w.rgb[1], w.rgb[2]] })));
+}
+
+// ---- Presets (spec 3 §3, §4) ----
+
+const presetChannel = z.object({
+  name: z.string().max(200).optional(),
+  enabled: z.boolean(),
+  color: z.object({ red: byte, green: byte, blue: byte }),
+  range: z.object({ minimum: z.number(), maximum: z.number() }),
+  minLimit: z.number().optional(),
+  maxLimit: z.number().optional(),
+});
+/** Spec 3 §3: type Linear, channels each with enabled, color, range; per channel also minLimit, maxLimit, name. */
+export const equalizationPresetSchema = z.object({
+  type: z.literal('Linear'),
+  channels: z.array(presetChannel).max(EQUALIZATION_CHANNELS_MAX),
+});
+export type EqualizationPreset = z.infer<typeof equalizationPresetSchema>;
+export type EqualizationPresetChannel = z.infer<typeof presetChannel>;
+
+/**
+ * The preset a slide shows before anyone saves one (spec 3 §4): channels enabled only if available and only
+ * the first 7 of them; colours from the file, else the palette by channel index; the range from the
+ * channel's own min/max when known, else its limits.
+ */
+export function defaultEqualizationPreset(channels: readonly EqualizationChannelInfo[]): EqualizationPreset {
+  return {
+    type: 'Linear',
+    channels: channels.map((channel, index) => {
+      const limits = channelLimits(channel);
+      const range = hasOwnRange(channel) ? clampRange(channel, limits) : { min: limits.minLimit, max: limits.maxLimit };
+      const [red, green, blue] = channel.color ?? CHANNEL_PALETTE[index % CHANNEL_PALETTE.length]!;
+      return {
+        name: channel.name,
+        enabled: index < EQUALIZATION_MAX_DEFAULT_ENABLED && channel.isAvailable !== false,
+        color: { red, green, blue },
+        range: { minimum: range.min, maximum: range.max },
+        minLimit: limits.minLimit,
+        maxLimit: limits.maxLimit,
+      };
+    }),
+  };
+}
+
+/** The tile-path equalization a preset asks for: its enabled channels, each window clamped to its limits. */
+export function presetToTileEqualization(preset: EqualizationPreset, channels: readonly EqualizationChannelInfo[]): TileEqualization {
+  const windows: ChannelWindow[] = [];
+  preset.channels.forEach((channel, index) => {
+    const info = channels[index];
+    if (!channel.enabled || !info || info.isAvailable === false) return;
+    const range = clampRange({ min: channel.range.minimum, max: channel.range.maximum }, channelLimits(info));
+    windows.push({ channel: index, enabled: true, ...range, rgb: [channel.color.red, channel.color.green, channel.color.blue] });
+  });
+  return windows;
+}
+
+/** Spec 3 §4 save scopes: for me only, for the whole project, or as default. */
+export type EqualizationScope = 'me' | 'project' | 'default';
+
+/** Spec 3 §6: without equalizationManage, saving for the entire project or as default is disabled. */
+export function scopeNeedsEqualizationManage(scope: EqualizationScope): boolean {
+  return scope !== 'me';
+}
+
+export function canSaveEqualization(scope: EqualizationScope, permissions: ReadonlySet<Permission>): boolean {
+  return !scopeNeedsEqualizationManage(scope) || permissions.has('equalizationManage');
+}
+
+/** Spec 3 §4: saving for the entire project or as default asks for confirmation; saving for me does not. */
+export function saveNeedsConfirmation(scope: EqualizationScope): boolean {
+  return scope !== 'me';
+}
+
+/** Spec 3 §4: reset always asks for confirmation. */
+export const RESET_NEEDS_CONFIRMATION = true;
+
+/** The saved payload of spec 3 §3: slideIds, preset, and useUserId (for me) or isDefault (as default). */
+export interface EqualizationSaveBody {
+  slideIds: string[];
+  preset: EqualizationPreset;
+  useUserId?: string;
+  isDefault?: boolean;
+}
+
+export function equalizationSaveBody(scope: EqualizationScope, slideIds: string[], preset: EqualizationPreset, userId: string): EqualizationSaveBody {
+  if (scope === 'me') return { slideIds, preset, useUserId: userId };
+  if (scope === 'default') return { slideIds, preset, isDefault: true };
+  return { slideIds, preset };
+}
+
+/** The scope a saved body stands for: the inverse of equalizationSaveBody, for the server's permission check. */
+export function scopeOfSaveBody(body: { useUserId?: string | null; isDefault?: boolean | null }): EqualizationScope {
+  if (body.isDefault) return 'default';
+  return body.useUserId ? 'me' : 'project';
+}
+
+interface AssayRef {
+  marker: string;
+  channel: string | number | null;
+}
+
+/** Two slides have the same assay info when they carry the same (marker, channel) pairs, in any order. */
+export function assayInfoKey(assays: readonly AssayRef[]): string {
+  return JSON.stringify(assays.map((a) => [a.marker, a.channel === null ? null : String(a.channel)]).sort());
+}
+
+/**
+ * Spec 3 §4 'Apply to all': the filtered slides with the same assay info as the current one, skipping the
+ * current slide (it is saved by the single-slide action), in list order, each once.
+ */
+export function applyToAllSlideIds<S extends { id: string; assays: readonly AssayRef[] }>(current: S, filtered: readonly S[]): string[] {
+  const key = assayInfoKey(current.assays);
+  const ids = filtered.filter((s) => s.id !== current.id && assayInfoKey(s.assays) === key).map((s) => s.id);
+  return [...new Set(ids)];
+}
+
+/**
+ * Spec 3 §4 success messages, with the count when applied to all slides. The spec does not word the count;
+ * ours reads 'Successfully saved (12 slides)'.
+ */
+export function equalizationSuccessMessage(action: 'save' | 'reset', appliedToSlides?: number): string {
+  const base = action === 'save' ? EQUALIZATION_MESSAGES.saved : EQUALIZATION_MESSAGES.reset;
+  if (appliedToSlides === undefined) return base;
+  return `${base} (${appliedToSlides} ${appliedToSlides === 1 ? 'slide' : 'slides'})`;
+}
+
+/** What the viewer does when loading a preset fails (spec 3 §8). */
+export interface EqualizationLoadFailure {
+  /** The notification, or null when the failure is silent. */
+  message: string | null;
+  /** A preset-not-found resets the cached preset to none. */
+  clearsCachedPreset: boolean;
+}
+
+export function equalizationLoadFailure(error: { status: number; code?: string; message: string }): EqualizationLoadFailure {
+  const isPresetMissing = error.code === EQUALIZATION_PRESET_NOT_FOUND;
+  return {
+    message: error.status === 404 ? null : EQUALIZATION_MESSAGES.loadFailed(error.message),
+    clearsCachedPreset: isPresetMissing,
+  };
+}
+
+/**
+ * What a failed reset shows: the missing-preset code is ignored (null); anything else is an update failure.
+ * Before calling reset, a slide without a default preset shows EQUALIZATION_MESSAGES.noDefaultPreset.
+ */
+export function equalizationResetFailureMessage(error: { code?: string; message: string }): string | null {
+  return error.code === EQUALIZATION_PRESET_NOT_FOUND ? null : EQUALIZATION_MESSAGES.updateFailed(error.message);
+}
+
+/** Spec 3 §8: the warning shown instead of resetting when the slide has no default preset, else null. */
+export function resetWarning(hasDefaultPreset: boolean): string | null {
+  return hasDefaultPreset ? null : EQUALIZATION_MESSAGES.noDefaultPreset;
+}

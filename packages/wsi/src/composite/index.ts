@@ -1,0 +1,2 @@
+export * from './composite.ts';
+export * from './encode.ts';
