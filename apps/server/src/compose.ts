@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSettingsService } from './modules/app/settings.service.ts';
 import { createAuditLog } from './modules/audit/audit.service.ts';
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
+import { createJobQueue } from './jobs/queue.ts';
 
 export interface Composed {
   ctx: AppContext;
@@ -60,6 +61,7 @@ export async function compose(
     tokens,
     settings,
     audit: createAuditLog(handle.db),
+    jobs: createJobQueue(handle.db),
     guard: { db: handle.db, manualVersion: () => settings.manualVersion() },
   };
   return {

@@ -6,6 +6,7 @@ import type { TokenService } from './modules/auth/tokens.ts';
 import type { GuardDeps } from './http/guard.ts';
 import type { SettingsService } from './modules/app/settings.service.ts';
 import type { AuditLog } from './modules/audit/audit.service.ts';
+import type { JobQueue } from './jobs/queue.ts';
 
 export interface AppContext {
   config: Config;
@@ -16,6 +17,8 @@ export interface AppContext {
   tokens: TokenService;
   settings: SettingsService;
   audit: AuditLog;
+  /** Durable jobs: enqueue, read, cancel. Workers are started by the CLI (serve, worker), not here. */
+  jobs: JobQueue;
   /** What addRoute's guard needs; derived from the above. */
   guard: GuardDeps;
 }

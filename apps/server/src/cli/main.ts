@@ -1,12 +1,14 @@
 /**
  * `npx tessera <command>`: one program, several roles (DESIGN §2).
- *   serve                      API + built web app (+ in-process workers as they arrive)
+ *   serve                      API + built web app + in-process job worker
+ *   worker [--concurrency N]   job worker only (more of them scale out; DESIGN §11)
  *   migrate                    run pending database migrations and exit
  *   seed-demo                  create the demo users and project (once)
  *   maintenance on|off         switch maintenance mode on a running installation
  *   manual-version <version>   require users to confirm this user-manual version ('' to stop asking)
  *   openapi                    print the OpenAPI document
  *   user create <email> [--role R]… [--require-mfa] [--password P]   create a user (cli/create-user.ts)
+ *   import <DIR> --project <NAME>   register every slide of a folder into a project (cli/import.ts)
  */
 import { loadConfig } from '../config.ts';
 import { compose } from '../compose.ts';
@@ -14,9 +16,21 @@ import { buildApp } from '../http/app.ts';
 import { seedDemo } from './seed-demo.ts';
 import { createUser, parseCreateUserArgs } from './create-user.ts';
 import { renderOpenApi } from '../http/openapi.ts';
+import { parseImportArgs, runImport } from './import.ts';
+import { createJobWorker } from '../jobs/worker.ts';
 
 const USAGE =
-  'Usage: tessera serve | migrate | seed-demo | maintenance on|off | manual-version <version> | openapi | user create <email> [--role R]… [--require-mfa] [--password P]';
+  'Usage: tessera serve | worker [--concurrency N] | migrate | seed-demo | maintenance on|off | manual-version <version> | openapi | user create <email> [--role R]… [--require-mfa] [--password P] | import <DIR> --project <NAME>';
+
+/** Running handlers get this long to finish at shutdown; then their jobs go back to the queue. */
+const WORKER_STOP_TIMEOUT_MS = 25_000;
+
+/** `[--concurrency N]`: undefined for the default, null when malformed. */
+function parseConcurrency(args: string[]): number | undefined | null {
+  if (args.length === 0) return undefined;
+  if (args.length !== 2 || args[0] !== '--concurrency' || !/^[1-9][0-9]{0,2}$/.test(args[1] ?? '')) return null;
+  return Number(args[1]);
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, arg] = argv;
@@ -27,15 +41,34 @@ async function main(argv: string[]): Promise<number> {
       const composed = await compose(config, { log });
       await seedDemo(composed.ctx, log);
       const app = await buildApp(composed.ctx, { logger: { level: config.logLevel } });
+      const worker = createJobWorker({ db: composed.ctx.db, dialect: composed.ctx.dialect, queue: composed.ctx.jobs });
       const shutdown = async () => {
         await app.close();
+        await worker.stop({ timeoutMs: WORKER_STOP_TIMEOUT_MS });
         await composed.close();
         process.exit(0);
       };
       process.once('SIGINT', shutdown);
       process.once('SIGTERM', shutdown);
       await app.listen({ port: config.port, host: config.host });
+      worker.start();
       log(`Tessera is serving on ${config.publicUrl} (database: ${composed.ctx.dialect})`);
+      return -1; // keep running
+    }
+    case 'worker': {
+      const concurrency = parseConcurrency(argv.slice(1));
+      if (concurrency === null) break;
+      const composed = await compose(config, { log });
+      const worker = createJobWorker({ db: composed.ctx.db, dialect: composed.ctx.dialect, concurrency });
+      const shutdown = async () => {
+        await worker.stop({ timeoutMs: WORKER_STOP_TIMEOUT_MS });
+        await composed.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', shutdown);
+      process.once('SIGTERM', shutdown);
+      worker.start();
+      log(`Tessera worker ${worker.id} is running (database: ${composed.ctx.dialect})`);
       return -1; // keep running
     }
     case 'migrate': {
@@ -83,6 +116,20 @@ async function main(argv: string[]): Promise<number> {
         await composed.close();
       }
       return 0;
+    }
+    case 'import': {
+      const args = parseImportArgs(argv.slice(1));
+      if (typeof args === 'string') {
+        console.error(args);
+        return 2;
+      }
+      // Migration and other start-up lines go to stderr: stdout carries only the import's own lines.
+      const composed = await compose(config, { log: (line) => console.error(line) });
+      try {
+        return await runImport(composed.ctx, args, { out: log, err: process.stderr });
+      } finally {
+        await composed.close();
+      }
     }
     case 'openapi': {
       process.stdout.write(await renderOpenApi());

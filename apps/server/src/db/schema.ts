@@ -3,7 +3,7 @@
  * ids are 24-hex text, timestamps are ISO-8601 UTC text (sortable), booleans are integers 0/1,
  * JSON is text. One representation keeps every query identical on SQLite and PostgreSQL.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -116,6 +116,67 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A durable job (migration 0006): state, progress, attempts and the lease of the worker running it. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON, validated by the kind's zod schema at enqueue and again at run. */
+  payload: string;
+  state: string;
+  progress: Generated<number>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_after: string;
+  locked_by: string | null;
+  heartbeat_at: string | null;
+  error_message: string | null;
+  /** JSON returned by the handler. */
+  result: string | null;
+  project_id: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** Append-only log lines of a job (migration 0006). */
+export interface JobLogsTable {
+  id: Generated<number>;
+  job_id: string;
+  at: string;
+  line: string;
+}
+
+/** Migration 0005: one scanned file (or file set), content-addressed by checksum, shared by slide copies. */
+export interface ImagesTable {
+  id: string;
+  checksum: string;
+  /** bigint: PostgreSQL answers it as a string. */
+  size: ColumnType<string | number, number, number>;
+  /** JSON array of the absolute paths of the original files. */
+  storage_paths: string;
+  format: string;
+  /** JSON: the reader's SlideInfo at registration. */
+  image_info: string;
+  conversion_status: Generated<string>;
+  created_at: string;
+}
+
+/** Migration 0005: a project's slide, pointing at an image; unique per (project_id, checksum). */
+export interface SlidesTable {
+  id: string;
+  project_id: string;
+  image_id: string;
+  file_name: string;
+  file_extension: string;
+  checksum: string;
+  name: string;
+  status: Generated<string>;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_system_roles: UserSystemRolesTable;
@@ -128,4 +189,8 @@ export interface Database {
   folder_ids: FolderIdsTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
+  images: ImagesTable;
+  slides: SlidesTable;
+  jobs: JobsTable;
+  job_logs: JobLogsTable;
 }

@@ -7,6 +7,7 @@ import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { registerSsoRoutes } from './sso/sso.routes.ts';
 import { registerMemberRoutes } from './members/members.routes.ts';
+import { registerSlideRoutes } from './slides/slides.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -15,4 +16,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerProfileRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
+  registerSlideRoutes(app, ctx);
 }

@@ -1,5 +1,7 @@
 /** SQL of projects. Only this file (and db/) talks to the projects tables. */
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { ProjectRole } from '@tessera/domain';
 
 export interface ProjectRow {
@@ -10,9 +12,15 @@ export interface ProjectRow {
   is_home: number;
   created_at: string;
   role: string | null;
+  /** bigint count: PostgreSQL answers it as a string. */
+  slide_count: string | number | bigint | null;
 }
 
 const projectColumns = ['projects.id', 'projects.name', 'projects.summary', 'projects.folder_id', 'projects.is_home', 'projects.created_at'] as const;
+
+/** The project's slide count, as a correlated subquery (slides are indexed by project through their unique key). */
+const slideCount = (eb: ExpressionBuilder<Database, 'projects'>) =>
+  eb.selectFrom('slides').select((e) => e.fn.countAll<string | number>().as('c')).whereRef('slides.project_id', '=', 'projects.id').as('slide_count');
 
 /** Projects the user is a member of, or every project when `all` (a system role that sees all). */
 export async function findProjectsForUser(db: Db, userId: string, all: boolean): Promise<ProjectRow[]> {
@@ -21,7 +29,7 @@ export async function findProjectsForUser(db: Db, userId: string, all: boolean):
     .leftJoin('project_members', (j) =>
       j.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', userId),
     )
-    .select([...projectColumns, 'project_members.role']);
+    .select((eb) => [...projectColumns, 'project_members.role', slideCount(eb)]);
   if (!all) q = q.where('project_members.user_id', '=', userId);
   return q.orderBy('projects.name').execute();
 }
@@ -32,7 +40,7 @@ export async function findProjectForUser(db: Db, projectId: string, userId: stri
     .leftJoin('project_members', (j) =>
       j.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', userId),
     )
-    .select([...projectColumns, 'project_members.role'])
+    .select((eb) => [...projectColumns, 'project_members.role', slideCount(eb)])
     .where('projects.id', '=', projectId)
     .executeTakeFirst();
 }

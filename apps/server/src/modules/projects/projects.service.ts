@@ -19,7 +19,6 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts';
 import * as q from './projects.queries.ts';
 
-/** Slide counts arrive with the slides module (issue #3); until then a project holds none. */
 const toProject = (row: q.ProjectRow): Project => ({
   id: row.id,
   name: row.name,
@@ -27,7 +26,7 @@ const toProject = (row: q.ProjectRow): Project => ({
   folderId: row.folder_id,
   isHome: row.is_home === 1,
   role: row.role && isProjectRole(row.role) ? row.role : null,
-  slideCount: 0,
+  slideCount: Number(row.slide_count ?? 0),
   createdAt: row.created_at,
 });
 

@@ -1,0 +1,69 @@
+/**
+ * imageInfo (spec 2 §3) from the reader's SlideInfo, which is stored with the image at registration so
+ * slide details never open the file. The stored JSON is checked on the way out: a row written by an older
+ * reader, or damaged, gives null, and the caller answers 'ImageInfo unavailable'.
+ */
+import { z } from 'zod';
+import type { ImageInfo } from '@tessera/contract';
+import type { SlideInfo } from '@tessera/wsi';
+
+/** What of SlideInfo imageInfo needs (DicomSlideInfo and OpenSlideSlideInfo have it too, with wider formats). */
+export type StoredSlideInfo = Omit<SlideInfo, 'format'> & { format: string };
+
+const Mpp = z.object({ x: z.number(), y: z.number() }).nullable();
+const Stored = z.object({
+  format: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  levels: z
+    .array(z.object({ width: z.number().int(), height: z.number().int(), tileWidth: z.number().int(), tileHeight: z.number().int(), downsample: z.number() }))
+    .min(1),
+  channels: z.array(
+    z.object({
+      name: z.string(),
+      color: z.object({ r: z.number(), g: z.number(), b: z.number() }).nullable(),
+      sampleType: z.string().nullable(),
+    }),
+  ),
+  sizeZ: z.number().int(),
+  metersPerPixel: Mpp,
+  magnification: z.number(),
+  isMagnificationKnown: z.boolean(),
+  kind: z.enum(['brightfield', 'fluorescence']),
+  associatedImages: z.array(z.object({ kind: z.enum(['thumbnail', 'label', 'macro', 'overview']), width: z.number(), height: z.number() })),
+  iccProfileSize: z.number().int().nullable(),
+});
+
+/** The stored form: SlideInfo as JSON (vendor properties kept for display and debugging). */
+export function storeSlideInfo(info: StoredSlideInfo): string {
+  return JSON.stringify(info);
+}
+
+export function toImageInfo(storedJson: string, conversionStatus: string): ImageInfo | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(storedJson);
+  } catch {
+    return null;
+  }
+  const result = Stored.safeParse(parsed);
+  if (!result.success) return null;
+  const info = result.data;
+  const level0 = info.levels[0]!;
+  const size = { w: info.width, h: info.height };
+  return {
+    size,
+    tileSize: { w: level0.tileWidth, h: level0.tileHeight },
+    levels: info.levels.map((l) => ({ size: { w: l.width, h: l.height }, tileSize: { w: l.tileWidth, h: l.tileHeight }, downsample: l.downsample })),
+    sizeZ: info.sizeZ,
+    kind: info.kind,
+    // Every channel of these formats covers the whole slide at the slide's resolution.
+    channels: info.channels.map((c) => ({ name: c.name, size, metersPerPixel: info.metersPerPixel, color: c.color, sampleType: c.sampleType })),
+    resolution: { metersPerPixel: info.metersPerPixel, magnification: info.magnification, isMagnificationKnown: info.isMagnificationKnown },
+    formats: conversionStatus === 'Converted' ? [info.format, 'optimized'] : [info.format],
+    attachments: [
+      ...info.associatedImages.map((a) => ({ type: a.kind, size: { w: a.width, h: a.height }, byteSize: null })),
+      ...(info.iccProfileSize !== null ? [{ type: 'iccProfile' as const, size: null, byteSize: info.iccProfileSize }] : []),
+    ],
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Import of a server folder into a project (issue #3 point 5): every slide of the folder is registered
+ * (image by checksum, then the project's slide), slides already in the project by checksum are skipped,
+ * and unreadable files are reported with the reader's reason; one bad file never stops the rest. The CLI
+ * (`tessera import DIR --project NAME`) and the administrator API share this.
+ */
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ImportSummary } from '@tessera/contract';
+import type { AppContext } from '../../context.ts';
+import type { Actor, ProjectScope } from '../../http/actor.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { imageChecksum } from '../images/checksum.ts';
+import { describeFailure, registerImage } from '../images/images.service.ts';
+import { scanFolder, type ImportUnit } from './import-scan.ts';
+import { getOrCreateSlideForImage, slideNameParts } from './slides.service.ts';
+import * as q from './slides.queries.ts';
+
+export const IMPORT_MESSAGES = {
+  folderMissing: 'The folder does not exist or is not a folder',
+  outsideImports: 'Only folders inside the imports folder of the data directory can be imported',
+  superUserOnly: 'Only system super users can import folders from the server',
+  alreadyPresent: (slideId: string) => `Already in the project (slide ${slideId})`,
+} as const;
+
+export const IMPORT_ERROR_CODES = { superUserOnly: 'SYSTEM_SUPER_USER_REQUIRED' } as const;
+
+export interface ImportProgress {
+  /** Units handled so far, of `total`. */
+  done: number;
+  total: number;
+  fileName: string;
+  outcome: 'imported' | 'skipped' | 'failed';
+  slideId?: string;
+}
+
+/** The folder the API may import from: `<data dir>/imports`. */
+export const importsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'imports');
+
+async function importUnit(ctx: AppContext, projectId: string, unit: ImportUnit, createdBy: string | null): Promise<{ outcome: 'imported' | 'skipped'; slideId: string }> {
+  const known = await imageChecksum(unit.paths);
+  const present = await q.findSlideByChecksum(ctx.db, projectId, known.checksum);
+  if (present) return { outcome: 'skipped', slideId: present.id };
+  const { image } = await registerImage(ctx, unit.paths, known);
+  const extension = unit.paths.length > 1 && unit.fileName.toLowerCase().endsWith('.dcm') ? 'dcm' : slideNameParts(unit.fileName).extension;
+  const { slide, created } = await getOrCreateSlideForImage(ctx, projectId, image, { fileName: unit.fileName, fileExtension: extension }, createdBy);
+  return { outcome: created ? 'imported' : 'skipped', slideId: slide.id };
+}
+
+/** Imports every slide of `dir` into the project; never throws for a bad file, only for a missing folder. */
+export async function importFolder(
+  ctx: AppContext,
+  projectId: string,
+  dir: string,
+  createdBy: string | null,
+  onProgress: (p: ImportProgress) => void = () => {},
+): Promise<ImportSummary> {
+  const s = await stat(dir).catch(() => null);
+  if (!s?.isDirectory()) throw badRequest(IMPORT_MESSAGES.folderMissing);
+  const scan = await scanFolder(dir);
+  const summary: ImportSummary = { imported: [], skipped: [...scan.ignored], failed: [...scan.failed] };
+  const total = scan.units.length;
+  for (const [index, unit] of scan.units.entries()) {
+    const progress = { done: index + 1, total, fileName: unit.fileName };
+    try {
+      const { outcome, slideId } = await importUnit(ctx, projectId, unit, createdBy);
+      if (outcome === 'imported') summary.imported.push({ fileName: unit.fileName, slideId });
+      else summary.skipped.push({ fileName: unit.fileName, reason: IMPORT_MESSAGES.alreadyPresent(slideId) });
+      onProgress({ ...progress, outcome, slideId });
+    } catch (error) {
+      summary.failed.push({ fileName: unit.fileName, reason: describeFailure(error) });
+      onProgress({ ...progress, outcome: 'failed' });
+    }
+  }
+  return summary;
+}
+
+/**
+ * The administrator API: system super users only (the guard has checked slideUpload in the project), and
+ * only folders inside `<data dir>/imports`, resolved through symlinks so none leads out of it.
+ */
+export async function importFolderByApi(ctx: AppContext, actor: Actor, project: ProjectScope, input: { path: string }): Promise<ImportSummary> {
+  if (!actor.systemRoles.includes('systemSuperUser')) throw new AppError(403, IMPORT_ERROR_CODES.superUserOnly, IMPORT_MESSAGES.superUserOnly);
+  const root = importsDir(ctx);
+  const wanted = path.resolve(root, input.path);
+  const inside = (p: string, base: string) => p === base || p.startsWith(base + path.sep);
+  if (input.path.includes('\0') || !inside(wanted, root)) throw badRequest(IMPORT_MESSAGES.outsideImports);
+  const [realRoot, realWanted] = await Promise.all([realpath(root).catch(() => null), realpath(wanted).catch(() => null)]);
+  if (!realRoot || !realWanted) throw badRequest(IMPORT_MESSAGES.folderMissing);
+  if (!inside(realWanted, realRoot)) throw badRequest(IMPORT_MESSAGES.outsideImports);
+  return importFolder(ctx, project.id, realWanted, actor.userId);
+}

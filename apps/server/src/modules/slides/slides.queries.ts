@@ -1,0 +1,63 @@
+/** SQL of slides. Only this file (and db/) talks to the slides table. */
+import type { Db } from '../../db/database.ts';
+
+export interface SlideRow {
+  id: string;
+  project_id: string;
+  image_id: string;
+  file_name: string;
+  file_extension: string;
+  checksum: string;
+  name: string;
+  status: string;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+}
+
+const columns = [
+  'id',
+  'project_id',
+  'image_id',
+  'file_name',
+  'file_extension',
+  'checksum',
+  'name',
+  'status',
+  'created_at',
+  'created_by',
+  'updated_at',
+] as const;
+
+export async function findSlide(db: Db, projectId: string, slideId: string): Promise<SlideRow | undefined> {
+  return db.selectFrom('slides').select(columns).where('project_id', '=', projectId).where('id', '=', slideId).executeTakeFirst();
+}
+
+export async function findSlideByChecksum(db: Db, projectId: string, checksum: string): Promise<SlideRow | undefined> {
+  return db.selectFrom('slides').select(columns).where('project_id', '=', projectId).where('checksum', '=', checksum).executeTakeFirst();
+}
+
+export async function listSlides(db: Db, projectId: string): Promise<{ id: string; name: string; file_name: string }[]> {
+  return db.selectFrom('slides').select(['id', 'name', 'file_name']).where('project_id', '=', projectId).orderBy('name').orderBy('id').execute();
+}
+
+/**
+ * Inserts the slide unless the project already holds one with its checksum (two uploads of one file at
+ * once); answers the project's slide for the checksum either way, and whether this call created it.
+ */
+export async function insertSlideIfAbsent(db: Db, slide: SlideRow): Promise<{ row: SlideRow; created: boolean }> {
+  const result = await db
+    .insertInto('slides')
+    .values(slide)
+    .onConflict((oc) => oc.columns(['project_id', 'checksum']).doNothing())
+    .executeTakeFirst();
+  const created = Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  const row = await findSlideByChecksum(db, slide.project_id, slide.checksum);
+  if (!row) throw new Error('Slide row vanished after insert');
+  return { row, created };
+}
+
+/** The project id for a name key (the CLI names projects by name); undefined when there is none. */
+export async function findProjectIdByNameKey(db: Db, nameKey: string): Promise<string | undefined> {
+  return (await db.selectFrom('projects').select('id').where('name_key', '=', nameKey).executeTakeFirst())?.id;
+}

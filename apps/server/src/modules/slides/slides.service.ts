@@ -1,0 +1,129 @@
+/**
+ * Slides of a project (spec 1 §7): get or create by checksum, details with imageInfo (spec 2 §3), the
+ * label, macro and thumbnail images, and a minimal list. A slide points at an image shared by its copies.
+ */
+import type { ImageInfo, Slide, SlideDetails } from '@tessera/contract';
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../../db/dialect.ts';
+import type { Actor, ProjectScope } from '../../http/actor.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { toImageInfo } from '../images/image-info.ts';
+import { findImageByChecksum, findImageById, IMAGE_ERROR_CODES, IMAGE_MESSAGES, renderAssociated, type ImageRow } from '../images/images.service.ts';
+import type { AssociatedKind, ImageFormat } from '../images/render.ts';
+import * as q from './slides.queries.ts';
+
+export const SLIDE_MESSAGES = {
+  notFound: (id: string) => `Slide with id ${id} not found.`,
+  imageNotStored: (checksum: string) => `No image with checksum ${checksum} has been uploaded; upload the file first`,
+  invalidFileName: 'The file name must not contain path separators or control characters',
+} as const;
+
+export const SLIDE_ERROR_CODES = { notFound: 'SLIDE_NOT_FOUND', imageNotFound: 'IMAGE_NOT_FOUND' } as const;
+
+export const toSlide = (row: q.SlideRow): Slide => ({
+  id: row.id,
+  projectId: row.project_id,
+  fileName: row.file_name,
+  fileExtension: row.file_extension,
+  checksum: row.checksum,
+  name: row.name,
+  status: row.status,
+  createdAt: row.created_at,
+  createdBy: row.created_by,
+  updatedAt: row.updated_at,
+});
+
+/** A name is stored and shown, never used as a path; separators and control characters are still refused. */
+// eslint-disable-next-line no-control-regex
+const BAD_FILE_NAME = /[/\\\u0000-\u001f\u007f]/;
+
+/** 'ome.tif' for a.ome.tif, 'svs' for a.svs: what follows the stem, lower case, without the leading dot. */
+export function slideNameParts(fileName: string): { name: string; extension: string } {
+  const lower = fileName.toLowerCase();
+  const double = ['.ome.tiff', '.ome.tif'].find((e) => lower.endsWith(e));
+  const dot = double ? fileName.length - double.length : fileName.lastIndexOf('.');
+  if (dot <= 0) return { name: fileName, extension: '' };
+  return { name: fileName.slice(0, dot), extension: fileName.slice(dot + 1).toLowerCase() };
+}
+
+/**
+ * The project's slide for an image: the one already there (same checksum), else a new one. Answers
+ * whether it was created, for the import summary.
+ */
+export async function getOrCreateSlideForImage(
+  ctx: AppContext,
+  projectId: string,
+  image: ImageRow,
+  file: { fileName: string; fileExtension: string },
+  createdBy: string | null,
+): Promise<{ slide: q.SlideRow; created: boolean }> {
+  const existing = await q.findSlideByChecksum(ctx.db, projectId, image.checksum);
+  if (existing) return { slide: existing, created: false };
+  const now = nowIso();
+  const { row, created } = await q.insertSlideIfAbsent(ctx.db, {
+    id: newId(),
+    project_id: projectId,
+    image_id: image.id,
+    file_name: file.fileName,
+    file_extension: file.fileExtension,
+    checksum: image.checksum,
+    name: slideNameParts(file.fileName).name,
+    status: 'available',
+    created_at: now,
+    created_by: createdBy,
+    updated_at: now,
+  });
+  return { slide: row, created };
+}
+
+export async function getOrCreateSlide(
+  ctx: AppContext,
+  actor: Actor,
+  project: ProjectScope,
+  input: { fileName: string; fileExtension: string; checksum: string },
+): Promise<Slide> {
+  const fileName = input.fileName.trim();
+  if (!fileName || BAD_FILE_NAME.test(fileName) || BAD_FILE_NAME.test(input.fileExtension)) throw badRequest(SLIDE_MESSAGES.invalidFileName);
+  const existing = await q.findSlideByChecksum(ctx.db, project.id, input.checksum);
+  if (existing) return toSlide(existing);
+  const image = await findImageByChecksum(ctx.db, input.checksum);
+  if (!image) throw new AppError(404, SLIDE_ERROR_CODES.imageNotFound, SLIDE_MESSAGES.imageNotStored(input.checksum));
+  const extension = input.fileExtension.trim().replace(/^\./, '').toLowerCase();
+  const { slide } = await getOrCreateSlideForImage(ctx, project.id, image, { fileName, fileExtension: extension }, actor.userId);
+  return toSlide(slide);
+}
+
+export async function listSlides(ctx: AppContext, project: ProjectScope): Promise<{ id: string; name: string; fileName: string }[]> {
+  return (await q.listSlides(ctx.db, project.id)).map((r) => ({ id: r.id, name: r.name, fileName: r.file_name }));
+}
+
+async function slideWithImage(ctx: AppContext, projectId: string, slideId: string): Promise<{ slide: q.SlideRow; image: ImageRow }> {
+  const slide = await q.findSlide(ctx.db, projectId, slideId);
+  if (!slide) throw new AppError(404, SLIDE_ERROR_CODES.notFound, SLIDE_MESSAGES.notFound(slideId));
+  const image = await findImageById(ctx.db, slide.image_id);
+  if (!image) throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
+  return { slide, image };
+}
+
+export async function getSlideDetails(ctx: AppContext, project: ProjectScope, slideId: string): Promise<SlideDetails> {
+  const { slide, image } = await slideWithImage(ctx, project.id, slideId);
+  const imageInfo: ImageInfo | null = toImageInfo(image.imageInfo, image.conversionStatus);
+  if (!imageInfo) throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
+  return { ...toSlide(slide), conversionStatus: image.conversionStatus, imageInfo };
+}
+
+/**
+ * An encoded associated image and its ETag. An image never changes for its checksum, so the ETag is the
+ * checksum, kind and format, and clients may cache the bytes.
+ */
+export async function getSlideImage(
+  ctx: AppContext,
+  project: ProjectScope,
+  slideId: string,
+  kind: AssociatedKind,
+  format: ImageFormat,
+): Promise<{ etag: string; bytes: Buffer }> {
+  const { image } = await slideWithImage(ctx, project.id, slideId);
+  return { etag: `"${image.checksum.slice(0, 32)}-${kind}-${format}"`, bytes: await renderAssociated(image, kind, format) };
+}
