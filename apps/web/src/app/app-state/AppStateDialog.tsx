@@ -24,7 +24,14 @@ import { useConfirmManual } from './use-confirm-manual.ts';
 
 type BlockingState = Exclude<AppVersionState, 'Default'>;
 
-const reload = () => window.location.reload();
+/** A new version and a lost connection are both resolved by loading the page afresh. */
+function RefreshButton() {
+  return (
+    <Button variant="contained" onClick={() => window.location.reload()}>
+      Refresh
+    </Button>
+  );
+}
 
 export function AppStateDialog({ state, manualVersion }: { state: AppVersionState; manualVersion: string }) {
   return (
@@ -48,11 +55,7 @@ function StateContent({ state, manualVersion }: { state: BlockingState; manualVe
           icon={<SystemUpdateAltRounded />}
           color="primary"
           title="New version available"
-          actions={
-            <Button variant="contained" onClick={reload}>
-              Refresh
-            </Button>
-          }
+          actions={<RefreshButton />}
         >
           A new version of the Portal is available. Please refresh the page to continue with the latest
           version.
@@ -68,16 +71,7 @@ function StateContent({ state, manualVersion }: { state: BlockingState; manualVe
       );
     case 'Unavailable':
       return (
-        <Frame
-          icon={<WifiOffRounded />}
-          color="error"
-          title="Connection lost"
-          actions={
-            <Button variant="contained" onClick={reload}>
-              Refresh
-            </Button>
-          }
-        >
+        <Frame icon={<WifiOffRounded />} color="error" title="Connection lost" actions={<RefreshButton />}>
           The Portal cannot be reached. Please check your internet connection and refresh the page. If the
           problem persists, please contact support.
         </Frame>

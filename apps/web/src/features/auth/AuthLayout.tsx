@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { APP_VERSION } from '@tessera/domain';
-import { TesseraLogo } from './TesseraLogo.tsx';
+import { Logo } from '../shell/Logo.tsx';
 
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
@@ -33,7 +33,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         backgroundSize: 'auto, auto, 32px 32px, 32px 32px',
       })}
     >
-      <TesseraLogo size={44} />
+      <Logo size={44} />
       <Card
         variant="outlined"
         sx={(theme) => ({

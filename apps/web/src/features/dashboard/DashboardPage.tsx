@@ -2,15 +2,12 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { useProjects } from '../../api/projects.ts';
 import { messageOf } from '../../api/queries.ts';
@@ -20,6 +17,7 @@ import { CreateProjectDialog } from '../projects/CreateProjectDialog.tsx';
 import { LANDING_MESSAGES } from '../projects/LandingPage.tsx';
 import { filterProjects, PROJECT_LIST_MESSAGES } from '../projects/project-filter.ts';
 import { EmptyState } from '../shell/EmptyState.tsx';
+import { SearchField } from '../shell/SearchField.tsx';
 import { ProjectCard } from './ProjectCard.tsx';
 
 const GRID = {
@@ -59,21 +57,11 @@ export function DashboardPage() {
           </Typography>
         </Box>
         {hasProjects && (
-          <TextField
-            placeholder="Search projects"
+          <SearchField
+            label="Search projects"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             sx={{ width: { xs: '100%', sm: 280 }, bgcolor: 'background.paper' }}
-            slotProps={{
-              htmlInput: { 'aria-label': 'Search projects' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchOutlined fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
         )}
         {canCreate && (

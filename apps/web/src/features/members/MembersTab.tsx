@@ -5,15 +5,12 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import { MEMBER_MESSAGES, type ProjectRole } from '@tessera/domain';
@@ -23,6 +20,7 @@ import { useAuth } from '../../app/auth.tsx';
 import { useNotify } from '../../app/notify.tsx';
 import { useCurrentProject } from '../projects/current-project.tsx';
 import { EmptyState } from '../shell/EmptyState.tsx';
+import { SearchField } from '../shell/SearchField.tsx';
 import { AddMembersDialog } from './AddMembersDialog.tsx';
 import { DeleteMembersDialog } from './DeleteMembersDialog.tsx';
 import { MembersTable } from './MembersTable.tsx';
@@ -108,21 +106,11 @@ export function MembersTab() {
             {canDelete && all.length > 0 && ' · select rows and press Delete, or right-click a row'}
           </Typography>
         </Box>
-        <TextField
-          placeholder="Filter members"
+        <SearchField
+          label="Filter members"
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           sx={{ width: { sm: 240 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Filter members' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         {canDelete && selectedMembers.length > 0 && (
           <Button

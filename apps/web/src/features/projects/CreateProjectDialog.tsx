@@ -3,7 +3,7 @@
  * submit. A taken name is reported on the name field; any other failure in the snackbar. Success adds
  * the project to the list and opens its slides.
  */
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,26 +12,26 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { ERROR_CODES } from '@tessera/contract';
-import { PROJECT_MESSAGES, PROJECT_NAME_MAX, PROJECT_SUMMARY_MAX } from '@tessera/domain';
+import { PROJECT_MESSAGES } from '@tessera/domain';
 import { ApiError } from '../../api/client.ts';
 import { useCreateProject } from '../../api/projects.ts';
 import { messageOf } from '../../api/queries.ts';
 import { formResolver } from '../../app/form-resolver.ts';
 import { useNotify } from '../../app/notify.tsx';
 import { createProjectSchema, type CreateProjectValues } from './project-form.ts';
+import { ProjectNameFields } from './ProjectNameFields.tsx';
 import { projectSlidesPath } from './project-path.ts';
 
 export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateProject();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<CreateProjectValues>({
+  const form = useForm<CreateProjectValues>({
     resolver: formResolver(createProjectSchema),
     defaultValues: { name: '', summary: '' },
   });
-  const summaryLength = useWatch({ control, name: 'summary' }).trim().length;
+  const { handleSubmit, reset, setError } = form;
 
   const close = () => {
     if (create.isPending) return;
@@ -60,51 +60,37 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
       maxWidth="sm"
       slotProps={{ transition: { onExited: () => reset() } }}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>Create project</DialogTitle>
-        <DialogContent>
-          <DialogContentText variant="body2" sx={{ mb: 2.5 }}>
-            You become the data owner of the new project and can add members afterwards.
-          </DialogContentText>
-          <Stack spacing={2.5}>
-            <TextField
-              {...register('name')}
-              label="Name"
-              required
-              autoFocus
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: PROJECT_NAME_MAX * 2 } }}
-              error={!!formState.errors.name}
-              helperText={formState.errors.name?.message ?? `${PROJECT_NAME_MAX} characters at most`}
-            />
-            <TextField
-              {...register('summary')}
-              label="Summary"
-              fullWidth
-              multiline
-              minRows={3}
-              maxRows={8}
-              error={!!formState.errors.summary}
-              helperText={formState.errors.summary?.message ?? `${summaryLength}/${PROJECT_SUMMARY_MAX}`}
-              onKeyDown={(e) => {
-                // Enter submits the dialog; Shift+Enter still starts a new line in the summary.
-                if (e.key === 'Enter' && !e.shiftKey) {
-                  e.preventDefault();
-                  void submit();
-                }
-              }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            Create project
-          </Button>
-        </DialogActions>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate>
+          <DialogTitle>Create project</DialogTitle>
+          <DialogContent>
+            <DialogContentText variant="body2" sx={{ mb: 2.5 }}>
+              You become the data owner of the new project and can add members afterwards.
+            </DialogContentText>
+            <Stack spacing={2.5}>
+              <ProjectNameFields
+                autoFocus
+                summaryMaxRows={8}
+                onSummaryKeyDown={(e) => {
+                  // Enter submits the dialog; Shift+Enter still starts a new line in the summary.
+                  if (e.key === 'Enter' && !e.shiftKey) {
+                    e.preventDefault();
+                    void submit();
+                  }
+                }}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="contained" loading={create.isPending}>
+              Create project
+            </Button>
+          </DialogActions>
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }

@@ -4,7 +4,7 @@
  * wake up only when something changed; a save sends the changed fields only.
  */
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { ERROR_CODES } from '@tessera/contract';
-import { PROJECT_MESSAGES, PROJECT_NAME_MAX, PROJECT_SUMMARY_MAX } from '@tessera/domain';
+import { PROJECT_MESSAGES } from '@tessera/domain';
 import { ApiError } from '../../api/client.ts';
 import { useFolderIds, useUpdateProject } from '../../api/projects.ts';
 import { messageOf } from '../../api/queries.ts';
@@ -29,6 +29,7 @@ import {
   settingsValuesOf,
   type SettingsValues,
 } from '../projects/project-form.ts';
+import { ProjectNameFields } from '../projects/ProjectNameFields.tsx';
 import { ProjectAdminsCard } from './ProjectAdminsCard.tsx';
 import { ProjectDetailsCard } from './ProjectDetailsCard.tsx';
 
@@ -42,13 +43,13 @@ export function GeneralTab() {
   // The name the server last refused; react-hook-form reads the resolver anew on every render.
   const [refusedName, setRefusedName] = useState<string | null>(null);
   const resolver = useMemo(() => formResolver(settingsSchema(refusedName)), [refusedName]);
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<SettingsValues>({
+  const form = useForm<SettingsValues>({
     resolver,
     mode: 'onChange',
     defaultValues: settingsValuesOf(project),
   });
-  const { errors, isDirty } = formState;
-  const summaryLength = useWatch({ control, name: 'summary' }).trim().length;
+  const { control, handleSubmit, reset, setError } = form;
+  const { isDirty } = form.formState;
 
   const folderOptions = useMemo(() => {
     const ids = new Set(folderIds.data ?? []);
@@ -79,7 +80,6 @@ export function GeneralTab() {
     }
   });
 
-  const readOnly = { input: { readOnly: !canManage } };
   return (
     <Box
       sx={{
@@ -89,105 +89,91 @@ export function GeneralTab() {
         p: { xs: 2, sm: 3 },
       }}
     >
-      <Box component="form" onSubmit={save} noValidate aria-label="General settings">
-        {!canManage && (
-          <Alert severity="info" sx={{ mb: 3 }}>
-            No edit permission. Project admins and data owners can change these settings.
-          </Alert>
-        )}
-        <Stack spacing={3}>
-          <TextField
-            {...register('name')}
-            label="Name"
-            required
-            fullWidth
-            slotProps={{ ...readOnly, htmlInput: { maxLength: PROJECT_NAME_MAX * 2 } }}
-            error={!!errors.name}
-            helperText={errors.name?.message ?? `${PROJECT_NAME_MAX} characters at most`}
-          />
-          <TextField
-            {...register('summary')}
-            label="Summary"
-            fullWidth
-            multiline
-            minRows={3}
-            maxRows={10}
-            slotProps={readOnly}
-            error={!!errors.summary}
-            helperText={errors.summary?.message ?? `${summaryLength}/${PROJECT_SUMMARY_MAX}`}
-          />
-          <Controller
-            name="folderId"
-            control={control}
-            render={({ field, fieldState }) => (
-              <Autocomplete
-                options={folderOptions}
-                value={field.value || null}
-                onChange={(_, value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                readOnly={!canManage}
-                loading={folderIds.isPending && canManage}
-                noOptionsText="No folder IDs"
-                sx={{ maxWidth: 320 }}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    inputRef={field.ref}
-                    label="Folder ID"
-                    placeholder="None"
-                    error={!!fieldState.error}
-                    helperText={
-                      fieldState.error?.message ??
-                      (folderIds.isError
-                        ? `Folder IDs could not be loaded: ${messageOf(folderIds.error)}`
-                        : 'Four digits, or none')
-                    }
-                  />
-                )}
-              />
-            )}
-          />
-          <Controller
-            name="isHome"
-            control={control}
-            render={({ field }) => (
-              <Box>
-                <Tooltip title={canSetHome ? '' : 'No edit permission'} placement="top-start">
-                  <FormControlLabel
-                    label="Home project"
-                    disabled={!canSetHome}
-                    control={
-                      <Checkbox
-                        checked={field.value}
-                        onChange={(e) => field.onChange(e.target.checked)}
-                        onBlur={field.onBlur}
-                        inputRef={field.ref}
-                      />
-                    }
-                  />
-                </Tooltip>
-                <FormHelperText sx={{ mt: -0.5, ml: 4 }}>
-                  Home projects are listed under 'Home Projects' in the project selector.
-                </FormHelperText>
-              </Box>
-            )}
-          />
-        </Stack>
-        {canManage && (
-          <Stack
-            direction="row"
-            spacing={1.5}
-            sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', justifyContent: 'flex-end' }}
-          >
-            <Button onClick={() => reset(settingsValuesOf(project))} disabled={!isDirty || update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" disabled={!isDirty} loading={update.isPending}>
-              Save
-            </Button>
+      <FormProvider {...form}>
+        <Box component="form" onSubmit={save} noValidate aria-label="General settings">
+          {!canManage && (
+            <Alert severity="info" sx={{ mb: 3 }}>
+              No edit permission. Project admins and data owners can change these settings.
+            </Alert>
+          )}
+          <Stack spacing={3}>
+            <ProjectNameFields readOnly={!canManage} summaryMaxRows={10} />
+            <Controller
+              name="folderId"
+              control={control}
+              render={({ field, fieldState }) => (
+                <Autocomplete
+                  options={folderOptions}
+                  value={field.value || null}
+                  onChange={(_, value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
+                  readOnly={!canManage}
+                  loading={folderIds.isPending && canManage}
+                  noOptionsText="No folder IDs"
+                  sx={{ maxWidth: 320 }}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      inputRef={field.ref}
+                      label="Folder ID"
+                      placeholder="None"
+                      error={!!fieldState.error}
+                      helperText={
+                        fieldState.error?.message ??
+                        (folderIds.isError
+                          ? `Folder IDs could not be loaded: ${messageOf(folderIds.error)}`
+                          : 'Four digits, or none')
+                      }
+                    />
+                  )}
+                />
+              )}
+            />
+            <Controller
+              name="isHome"
+              control={control}
+              render={({ field }) => (
+                <Box>
+                  <Tooltip title={canSetHome ? '' : 'No edit permission'} placement="top-start">
+                    <FormControlLabel
+                      label="Home project"
+                      disabled={!canSetHome}
+                      control={
+                        <Checkbox
+                          checked={field.value}
+                          onChange={(e) => field.onChange(e.target.checked)}
+                          onBlur={field.onBlur}
+                          inputRef={field.ref}
+                        />
+                      }
+                    />
+                  </Tooltip>
+                  <FormHelperText sx={{ mt: -0.5, ml: 4 }}>
+                    Home projects are listed under 'Home Projects' in the project selector.
+                  </FormHelperText>
+                </Box>
+              )}
+            />
           </Stack>
-        )}
-      </Box>
+          {canManage && (
+            <Stack
+              direction="row"
+              spacing={1.5}
+              sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider', justifyContent: 'flex-end' }}
+            >
+              <Button
+                onClick={() => reset(settingsValuesOf(project))}
+                disabled={!isDirty || update.isPending}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" variant="contained" disabled={!isDirty} loading={update.isPending}>
+                Save
+              </Button>
+            </Stack>
+          )}
+        </Box>
+      </FormProvider>
       <Stack spacing={2}>
         <ProjectAdminsCard projectId={project.id} />
         <ProjectDetailsCard project={project} />

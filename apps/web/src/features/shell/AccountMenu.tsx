@@ -8,17 +8,14 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonOutlineOutlined from '@mui/icons-material/PersonOutlineOutlined';
 import { useAuth } from '../../app/auth.tsx';
 import { LogoutDialog } from './LogoutDialog.tsx';
+import { IconMenuItem, NavbarMenu } from './NavbarMenu.tsx';
 
 const initialsOf = (name: string): string =>
   name
@@ -75,14 +72,7 @@ export function AccountMenu() {
         </Box>
         <KeyboardArrowDownOutlined fontSize="small" sx={{ opacity: 0.8 }} />
       </ButtonBase>
-      <Menu
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 240, mt: 0.5 } } }}
-      >
+      <NavbarMenu anchor={anchor} onClose={() => setAnchor(null)} minWidth={240}>
         {/* A subheader, not an item: the keyboard starts on Profile. */}
         <ListSubheader component="div" sx={{ px: 2, py: 1.25, lineHeight: 'normal', color: 'text.primary' }}>
           <Typography variant="subtitle2" noWrap>
@@ -98,29 +88,23 @@ export function AccountMenu() {
           )}
         </ListSubheader>
         <Divider />
-        <MenuItem
+        <IconMenuItem
+          icon={PersonOutlineOutlined}
+          label="Profile"
           onClick={() => {
             setAnchor(null);
             navigate('/profile');
           }}
-        >
-          <ListItemIcon>
-            <PersonOutlineOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Profile</ListItemText>
-        </MenuItem>
-        <MenuItem
+        />
+        <IconMenuItem
+          icon={LogoutOutlined}
+          label="Logout"
           onClick={() => {
             setAnchor(null);
             setLoggingOut(true);
           }}
-        >
-          <ListItemIcon>
-            <LogoutOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Logout</ListItemText>
-        </MenuItem>
-      </Menu>
+        />
+      </NavbarMenu>
       <LogoutDialog open={isLoggingOut} onClose={() => setLoggingOut(false)} />
     </>
   );

@@ -5,21 +5,19 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
+import { IconMenuItem } from './NavbarMenu.tsx';
 
 export const BROWSE_SOURCES = [
-  { path: '/browse/portal', label: 'Portal slides', icon: <StorageOutlined fontSize="small" /> },
+  { path: '/browse/portal', label: 'Portal slides', icon: StorageOutlined },
   {
     path: '/browse/imaging-platform',
     label: 'R&D Imaging Platform slides',
-    icon: <TravelExploreOutlined fontSize="small" />,
+    icon: TravelExploreOutlined,
   },
 ] as const;
 
@@ -45,16 +43,15 @@ export function BrowseMenu() {
         slotProps={{ paper: { sx: { minWidth: 240, mt: 0.5 } } }}
       >
         {BROWSE_SOURCES.map((source) => (
-          <MenuItem
+          <IconMenuItem
             key={source.path}
+            icon={source.icon}
+            label={source.label}
             onClick={() => {
               setAnchor(null);
               navigate(source.path);
             }}
-          >
-            <ListItemIcon>{source.icon}</ListItemIcon>
-            <ListItemText>{source.label}</ListItemText>
-          </MenuItem>
+          />
         ))}
       </Menu>
     </>

@@ -2,16 +2,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { AboutDialog } from './AboutDialog.tsx';
+import { IconMenuItem, NavbarMenu } from './NavbarMenu.tsx';
 
 export function HelpMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -33,38 +30,18 @@ export function HelpMenu() {
           <HelpOutlineOutlined />
         </IconButton>
       </Tooltip>
-      <Menu
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 200, mt: 0.5 } } }}
-      >
-        <MenuItem onClick={() => go('/help')}>
-          <ListItemIcon>
-            <MenuBookOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Help</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={() => go('/help#support')}>
-          <ListItemIcon>
-            <SupportAgentOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Support</ListItemText>
-        </MenuItem>
-        <MenuItem
+      <NavbarMenu anchor={anchor} onClose={() => setAnchor(null)} minWidth={200}>
+        <IconMenuItem icon={MenuBookOutlined} label="Help" onClick={() => go('/help')} />
+        <IconMenuItem icon={SupportAgentOutlined} label="Support" onClick={() => go('/help#support')} />
+        <IconMenuItem
+          icon={InfoOutlined}
+          label="About"
           onClick={() => {
             setAnchor(null);
             setAboutOpen(true);
           }}
-        >
-          <ListItemIcon>
-            <InfoOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>About</ListItemText>
-        </MenuItem>
-      </Menu>
+        />
+      </NavbarMenu>
       <AboutDialog open={isAboutOpen} onClose={() => setAboutOpen(false)} />
     </>
   );

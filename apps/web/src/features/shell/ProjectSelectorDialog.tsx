@@ -9,18 +9,15 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
 import type { Project } from '@tessera/contract';
@@ -28,6 +25,7 @@ import { filterProjects, PROJECT_LIST_MESSAGES, type ProjectFilter } from '../pr
 import { projectRoleLabel } from '../projects/role-label.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { PageLoading } from './PageMessage.tsx';
+import { SearchField } from './SearchField.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 export const PROJECT_SEARCH_DEBOUNCE_MS = 500;
@@ -79,9 +77,9 @@ export function ProjectSelectorDialog({ open, onClose, projects, currentProjectI
             Home Projects
           </ToggleButton>
         </ToggleButtonGroup>
-        <TextField
+        <SearchField
+          label="Search projects"
           autoFocus
-          placeholder="Search projects"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           onKeyDown={(e) => {
@@ -94,16 +92,6 @@ export function ProjectSelectorDialog({ open, onClose, projects, currentProjectI
             if (best) onPick(best);
           }}
           sx={{ flex: 1, minWidth: 200 }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search projects' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
       </Box>
       <DialogContent dividers sx={{ p: 0 }}>

@@ -2,12 +2,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { checkEmail, normalizeEmail } from '@tessera/domain';
+import { normalizeEmail } from '@tessera/domain';
 import { discoverSso } from '../sso.ts';
-import { RememberMe, StepTitle, type StepProps } from './common.tsx';
+import { EMAIL_RULES, EmailField, RememberMe, StepTitle, SubmitButton, type StepProps } from './common.tsx';
 
 export function EmailStep({ state, dispatch }: StepProps) {
   const { register, handleSubmit, formState } = useForm({ defaultValues: { email: state.email } });
@@ -34,21 +32,9 @@ export function EmailStep({ state, dispatch }: StepProps) {
         </Alert>
       )}
       <Stack spacing={1.5}>
-        <TextField
-          {...register('email', { validate: (v) => checkEmail(v) ?? true })}
-          label="E-mail address"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          fullWidth
-          size="medium"
-          error={!!formState.errors.email}
-          helperText={formState.errors.email?.message}
-        />
+        <EmailField registration={register('email', EMAIL_RULES)} error={formState.errors.email} />
         <RememberMe state={state} dispatch={dispatch} />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={checking}>
-          Continue
-        </Button>
+        <SubmitButton loading={checking}>Continue</SubmitButton>
       </Stack>
     </form>
   );

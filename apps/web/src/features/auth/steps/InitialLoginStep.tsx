@@ -4,16 +4,22 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { auth, ERROR_CODES } from '@tessera/contract';
-import { checkEmail, normalizeEmail } from '@tessera/domain';
+import { normalizeEmail } from '@tessera/domain';
 import { ApiError, call } from '../../../api/client.ts';
 import { messageOf } from '../../../api/queries.ts';
 import { LOGIN_MESSAGES } from '../login-steps.ts';
 import { PasswordField } from '../PasswordField.tsx';
-import { FormError, RememberMe, StepTitle, type StepProps } from './common.tsx';
+import {
+  EMAIL_RULES,
+  EmailField,
+  FormError,
+  RememberMe,
+  StepTitle,
+  SubmitButton,
+  type StepProps,
+} from './common.tsx';
 
 export function InitialLoginStep({ state, dispatch, onResult }: StepProps) {
   const { register, handleSubmit, formState, setError } = useForm({
@@ -45,17 +51,7 @@ export function InitialLoginStep({ state, dispatch, onResult }: StepProps) {
         subtitle="Sign in with your e-mail address and the temporary password from your invitation. You will then choose your own password."
       />
       <Stack spacing={2}>
-        <TextField
-          {...register('email', { validate: (v) => checkEmail(v) ?? true })}
-          label="E-mail address"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          fullWidth
-          size="medium"
-          error={!!formState.errors.email}
-          helperText={formState.errors.email?.message}
-        />
+        <EmailField registration={register('email', EMAIL_RULES)} error={formState.errors.email} />
         <PasswordField
           {...register('password', { required: LOGIN_MESSAGES.passwordRequired })}
           label="Temporary password"
@@ -66,9 +62,7 @@ export function InitialLoginStep({ state, dispatch, onResult }: StepProps) {
           helperText={formState.errors.password?.message}
         />
         <RememberMe state={state} dispatch={dispatch} />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={formState.isSubmitting}>
-          Continue
-        </Button>
+        <SubmitButton loading={formState.isSubmitting}>Continue</SubmitButton>
       </Stack>
       <FormError message={formError} />
     </form>

@@ -7,14 +7,13 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { auth, ERROR_CODES } from '@tessera/contract';
 import { ApiError, call } from '../../../api/client.ts';
 import { messageOf } from '../../../api/queries.ts';
 import { LOGIN_MESSAGES } from '../login-steps.ts';
 import { NewPasswordFields, type NewPasswordValues } from '../NewPasswordFields.tsx';
-import { EmailChip, FormError, StepTitle, type StepProps } from './common.tsx';
+import { EmailChip, FormError, StepTitle, SubmitButton, type StepProps } from './common.tsx';
 
 export function NewPasswordStep({
   state,
@@ -49,7 +48,7 @@ export function NewPasswordStep({
             : 'Your account was set up with a temporary password. Choose your own password to continue.'
         }
       />
-      <EmailChip email={state.email} onClick={() => dispatch({ type: 'editEmail' })} />
+      <EmailChip state={state} dispatch={dispatch} />
       {expired && (
         <Alert severity="warning" sx={{ mb: 2.5 }}>
           {LOGIN_MESSAGES.expired}
@@ -58,15 +57,7 @@ export function NewPasswordStep({
       <FormProvider {...form}>
         <Stack spacing={2}>
           <NewPasswordFields autoFocus />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            loading={form.formState.isSubmitting}
-          >
-            Set password and continue
-          </Button>
+          <SubmitButton loading={form.formState.isSubmitting}>Set password and continue</SubmitButton>
         </Stack>
       </FormProvider>
       <FormError message={formError} />

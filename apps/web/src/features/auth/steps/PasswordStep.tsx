@@ -16,11 +16,11 @@ import { messageOf } from '../../../api/queries.ts';
 import { canResetPassword, LOGIN_MESSAGES } from '../login-steps.ts';
 import { PasswordField } from '../PasswordField.tsx';
 import { startSso } from '../sso.ts';
-import { EmailChip, FormError, StepTitle, type StepProps } from './common.tsx';
+import { EmailChip, FormError, StepTitle, SubmitButton, type StepProps } from './common.tsx';
 
 export function PasswordStep(props: StepProps) {
   const { state, dispatch } = props;
-  const chip = <EmailChip email={state.email} onClick={() => dispatch({ type: 'editEmail' })} />;
+  const chip = <EmailChip state={state} dispatch={dispatch} />;
   if (state.sso) return <SsoContinue {...props} chip={chip} provider={state.sso} />;
   return <PasswordForm {...props} chip={chip} />;
 }
@@ -67,16 +67,9 @@ function PasswordForm({ state, dispatch, onResult, chip }: StepProps & { chip: R
             </Link>
           </Box>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={formState.isSubmitting}
-          sx={{ mt: 1 }}
-        >
+        <SubmitButton loading={formState.isSubmitting} sx={{ mt: 1 }}>
           Sign in
-        </Button>
+        </SubmitButton>
       </Stack>
       <FormError message={formError} />
     </form>

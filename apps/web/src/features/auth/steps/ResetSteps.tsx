@@ -5,17 +5,24 @@
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { auth } from '@tessera/contract';
-import { checkEmail, normalizeEmail, PASSWORD_MESSAGES } from '@tessera/domain';
+import { normalizeEmail, PASSWORD_MESSAGES } from '@tessera/domain';
 import { call } from '../../../api/client.ts';
 import { messageOf } from '../../../api/queries.ts';
 import { NewPasswordFields, type NewPasswordValues } from '../NewPasswordFields.tsx';
 import { discoverSso } from '../sso.ts';
-import { EmailChip, FormError, StepTitle, type StepProps } from './common.tsx';
+import {
+  EMAIL_RULES,
+  EmailChip,
+  EmailField,
+  FormError,
+  StepTitle,
+  SubmitButton,
+  type StepProps,
+} from './common.tsx';
 
 export function ForgotPasswordStep({ state, dispatch }: StepProps) {
   const { register, handleSubmit, formState, trigger, getValues } = useForm({
@@ -52,31 +59,12 @@ export function ForgotPasswordStep({ state, dispatch }: StepProps) {
         subtitle="Enter the e-mail address of your account and we will send you a reset code."
       />
       <Stack spacing={2}>
-        <TextField
-          {...register('email', { validate: (v) => checkEmail(v) ?? true })}
-          label="E-mail address"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          fullWidth
-          size="medium"
-          error={!!formState.errors.email}
-          helperText={formState.errors.email?.message}
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={formState.isSubmitting}>
-          Send reset code
-        </Button>
+        <EmailField registration={register('email', EMAIL_RULES)} error={formState.errors.email} />
+        <SubmitButton loading={formState.isSubmitting}>Send reset code</SubmitButton>
       </Stack>
       <FormError message={formError} />
       <Stack direction="row" sx={{ mt: 2.5, justifyContent: 'space-between' }}>
-        <Link
-          component="button"
-          type="button"
-          variant="body2"
-          onClick={() => dispatch({ type: 'backToSignIn' })}
-        >
-          Back to sign in
-        </Link>
+        <BackToSignIn dispatch={dispatch} />
         <Link component="button" type="button" variant="body2" onClick={() => void haveCode()}>
           I already have a code
         </Link>
@@ -126,7 +114,7 @@ export function ForgotPasswordConfirmStep({ state, dispatch }: StepProps) {
         title="Set a new password"
         subtitle="Enter the reset code from the e-mail we sent you and choose a new password."
       />
-      <EmailChip email={state.email} onClick={() => dispatch({ type: 'editEmail' })} />
+      <EmailChip state={state} dispatch={dispatch} />
       <FormProvider {...form}>
         <Stack spacing={2}>
           <TextField
@@ -148,27 +136,12 @@ export function ForgotPasswordConfirmStep({ state, dispatch }: StepProps) {
             helperText={errors.code?.message}
           />
           <NewPasswordFields />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            loading={form.formState.isSubmitting}
-          >
-            Change password
-          </Button>
+          <SubmitButton loading={form.formState.isSubmitting}>Change password</SubmitButton>
         </Stack>
       </FormProvider>
       <FormError message={formError} />
       <Stack direction="row" sx={{ mt: 2.5, justifyContent: 'space-between' }}>
-        <Link
-          component="button"
-          type="button"
-          variant="body2"
-          onClick={() => dispatch({ type: 'backToSignIn' })}
-        >
-          Back to sign in
-        </Link>
+        <BackToSignIn dispatch={dispatch} />
         <Link
           component="button"
           type="button"
@@ -180,5 +153,13 @@ export function ForgotPasswordConfirmStep({ state, dispatch }: StepProps) {
         </Link>
       </Stack>
     </Box>
+  );
+}
+
+function BackToSignIn({ dispatch }: Pick<StepProps, 'dispatch'>) {
+  return (
+    <Link component="button" type="button" variant="body2" onClick={() => dispatch({ type: 'backToSignIn' })}>
+      Back to sign in
+    </Link>
   );
 }

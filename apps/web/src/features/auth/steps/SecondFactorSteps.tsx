@@ -8,7 +8,6 @@ import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,7 +16,7 @@ import { auth, ERROR_CODES } from '@tessera/contract';
 import { ApiError, call } from '../../../api/client.ts';
 import { messageOf } from '../../../api/queries.ts';
 import { CopyButton } from '../CopyButton.tsx';
-import { EmailChip, StepTitle, type StepProps } from './common.tsx';
+import { EmailChip, StepTitle, SubmitButton, type StepProps } from './common.tsx';
 
 const CODE_MESSAGE = auth.AUTH_MESSAGES.codeShape;
 
@@ -57,9 +56,7 @@ function CodeForm({
           error={!!formState.errors.code}
           helperText={formState.errors.code?.message}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={formState.isSubmitting}>
-          {submitLabel}
-        </Button>
+        <SubmitButton loading={formState.isSubmitting}>{submitLabel}</SubmitButton>
       </Stack>
     </form>
   );
@@ -73,7 +70,7 @@ export function TotpChallengeStep(props: StepProps & { session: string }) {
         title="Two-factor authentication"
         subtitle="Enter the 6-digit code shown in your authenticator app."
       />
-      <EmailChip email={state.email} onClick={() => dispatch({ type: 'editEmail' })} />
+      <EmailChip state={state} dispatch={dispatch} />
       <CodeForm
         {...props}
         submitLabel="Verify"
@@ -106,7 +103,7 @@ export function TotpSetupStep(props: StepProps & { session: string }) {
         title="Set up two-factor authentication"
         subtitle="Scan the QR code with an authenticator app (for example Google Authenticator or Microsoft Authenticator), then enter the code it shows."
       />
-      <EmailChip email={state.email} onClick={() => dispatch({ type: 'editEmail' })} />
+      <EmailChip state={state} dispatch={dispatch} />
       {setup.isPending && (
         <Box sx={{ display: 'grid', placeItems: 'center', height: 200 }}>
           <CircularProgress aria-label="Preparing the secret" />
