@@ -4,7 +4,7 @@
  * Writes a deterministic synthetic pyramid (see synthetic-slides.ts) and prints its levels and the time.
  */
 import { parseArgs } from 'node:util';
-import { generateBrightfieldSlide, generateFluorescenceSlide } from './synthetic-slides.ts';
+import { generateBrightfieldSlide, generateFluorescenceSlide } from '@tessera/wsi';
 
 const USAGE =
   'Usage: node tools/generate-slide.js brightfield|fluorescence --width N --height N --out FILE ' +

@@ -23,3 +23,4 @@ export * from './writer/index.ts';
 export * from './dicom/index.ts';
 export * from './open.ts';
 export * from './composite/index.ts';
+export * from './synthetic/synthetic-slides.ts';

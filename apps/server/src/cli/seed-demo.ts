@@ -1,14 +1,19 @@
 /**
  * The demo: an administrator (systemSuperUser), users holding different project roles, and a demo
- * project, created once. Sign-ins are printed so a newcomer can try each role.
+ * project with a synthetic brightfield and a synthetic fluorescence slide, created once. Sign-ins are
+ * printed so a newcomer can try each role.
  */
 import crypto from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { generateBrightfieldSlide, generateFluorescenceSlide } from '@tessera/wsi';
 import type { ProjectRole, SystemRole } from '@tessera/domain';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../db/dialect.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password-hash.ts';
 import { insertUser, findUserIdByEmail } from '../modules/users/users.queries.ts';
+import { importFolder } from '../modules/slides/import.service.ts';
 
 const DEMO_PROJECT = 'Demo project';
 const DEMO_FOLDER_IDS = ['1001', '1002', '2001', '3001'];
@@ -51,8 +56,24 @@ export async function seedDemo(ctx: AppContext, log: (line: string) => void): Pr
         .execute();
     await ctx.db.insertInto('project_members').values({ project_id: projectId, user_id: userId, role: u.projectRole, created_at: now }).execute();
   }
+  const adminId = await findUserIdByEmail(ctx.db, adminEmail);
+  if (lines.length > 0) await seedDemoSlides(ctx, projectId, adminId ?? null, log);
   for (const folder_id of DEMO_FOLDER_IDS)
     await ctx.db.insertInto('folder_ids').values({ folder_id }).onConflict((oc) => oc.doNothing()).execute();
   await ctx.db.insertInto('settings').values({ key: 'demoSeeded', value: now }).execute();
   log(`Demo seeded: project "${DEMO_PROJECT}". Sign in with (e-mail, password, roles):\n${lines.join('\n')}`);
+}
+
+/**
+ * Two small synthetic slides (deterministic, a few seconds to make) written into the data folder and
+ * registered through the same import path users take.
+ */
+async function seedDemoSlides(ctx: AppContext, projectId: string, adminId: string | null, log: (line: string) => void) {
+  const dir = path.join(ctx.config.dataDir, 'demo-slides');
+  log('Generating the demo slides…');
+  await mkdir(dir, { recursive: true });
+  await generateBrightfieldSlide(path.join(dir, 'demo-brightfield.ome.tif'), { width: 8192, height: 6144, seed: 7 });
+  await generateFluorescenceSlide(path.join(dir, 'demo-fluorescence.ome.tif'), { width: 3072, height: 2304, seed: 7 });
+  const summary = await importFolder(ctx, projectId, dir, adminId);
+  for (const failed of summary.failed) log(`Demo slide ${failed.fileName} could not be registered: ${failed.reason}`);
 }

@@ -38,7 +38,11 @@ export function setSignedOutHandler(handler: () => void): void {
   onSignedOut = handler;
 }
 
-export function pathOf(def: RouteDef, params: Record<string, string> = {}, query?: Record<string, unknown>): string {
+export function pathOf(
+  def: RouteDef,
+  params: Record<string, string> = {},
+  query?: Record<string, unknown>,
+): string {
   const path = def.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   if (!query) return path;
   const qs = new URLSearchParams();
@@ -51,7 +55,11 @@ async function errorOf(res: Response): Promise<ApiError> {
   try {
     const body = (await res.json()) as { code?: unknown; message?: unknown };
     const message = typeof body.message === 'string' ? body.message : 'Internal error';
-    return new ApiError(res.status, typeof body.code === 'string' ? body.code : ERROR_CODES.internal, message);
+    return new ApiError(
+      res.status,
+      typeof body.code === 'string' ? body.code : ERROR_CODES.internal,
+      message,
+    );
   } catch {
     return new ApiError(res.status, ERROR_CODES.internal, 'Internal error');
   }
@@ -69,13 +77,24 @@ function refreshTokens(): Promise<boolean> {
       body: JSON.stringify({ refreshToken: session.refreshToken }),
     });
     if (!res.ok) return false;
-    saveSession((await res.json()) as { accessToken: string; refreshToken: string; expiresIn: number }, isRemembered());
+    saveSession(
+      (await res.json()) as { accessToken: string; refreshToken: string; expiresIn: number },
+      isRemembered(),
+    );
     return true;
   })().finally(() => (refreshing = null));
   return refreshing;
 }
 
-export async function call<D extends RouteDef>(def: D, input: CallInput<D> = {}): Promise<z.output<D['response']>> {
+/**
+ * Sends one request of a route with the session's token, refreshing it once when needed, and answers
+ * the successful Response; a failure becomes an ApiError. Every request counts for the busy indicator.
+ */
+async function send<D extends RouteDef, T>(
+  def: D,
+  input: CallInput<D>,
+  read: (res: Response) => Promise<T>,
+): Promise<T> {
   for (const l of listeners) l(1);
   try {
     let session = loadSession();
@@ -83,28 +102,48 @@ export async function call<D extends RouteDef>(def: D, input: CallInput<D> = {})
       await refreshTokens();
       session = loadSession();
     }
-    const send = (token: string | undefined) =>
-      fetch(pathOf(def, input.params as Record<string, string> | undefined, input.query as Record<string, unknown> | undefined), {
-        method: def.method,
-        headers: {
-          ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
+    const attempt = (token: string | undefined) =>
+      fetch(
+        pathOf(
+          def,
+          input.params as Record<string, string> | undefined,
+          input.query as Record<string, unknown> | undefined,
+        ),
+        {
+          method: def.method,
+          headers: {
+            ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: input.body !== undefined ? JSON.stringify(input.body) : null,
+          signal: input.signal ?? null,
         },
-        body: input.body !== undefined ? JSON.stringify(input.body) : null,
-        signal: input.signal ?? null,
-      });
-    let res = await send(session?.accessToken);
+      );
+    let res = await attempt(session?.accessToken);
     if (res.status === 401 && session && def.access.kind !== 'public') {
-      if (await refreshTokens()) res = await send(loadSession()?.accessToken);
+      if (await refreshTokens()) res = await attempt(loadSession()?.accessToken);
       else {
         clearSession();
         onSignedOut();
       }
     }
     if (!res.ok) throw await errorOf(res);
-    if (res.status === 204) return undefined as z.output<D['response']>;
-    return (await res.json()) as z.output<D['response']>;
+    return await read(res);
   } finally {
     for (const l of listeners) l(-1);
   }
+}
+
+/** Calls a JSON route. */
+export function call<D extends RouteDef>(def: D, input: CallInput<D> = {}): Promise<z.output<D['response']>> {
+  return send(def, input, async (res) =>
+    res.status === 204
+      ? (undefined as z.output<D['response']>)
+      : ((await res.json()) as z.output<D['response']>),
+  );
+}
+
+/** Calls a route that answers bytes (images): the token travels in a header, so an <img src> cannot do this. */
+export function callForBlob<D extends RouteDef>(def: D, input: CallInput<D> = {}): Promise<Blob> {
+  return send(def, input, (res) => res.blob());
 }

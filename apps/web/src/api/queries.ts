@@ -55,6 +55,8 @@ export const queryKeys = {
   members: (projectId: string) => ['projects', projectId, 'members'] as const,
   projectAdmins: (projectId: string) => ['projects', projectId, 'admins'] as const,
   userSearch: (projectId: string, text: string) => ['projects', projectId, 'user-search', text] as const,
+  slides: (projectId: string) => ['projects', projectId, 'slides'] as const,
+  slideThumbnail: (projectId: string, slideId: string) => ['projects', projectId, 'slides', slideId, 'thumbnail'] as const,
 };
 
 /** The text an error shows in a message: the server's message, or the error's own. */

@@ -1,6 +1,6 @@
 /**
- * /projects/{projectId}/slides: the project's home. It shows the project and, while the project holds
- * no slides, says so; the slide metadata table replaces the empty state once slides exist.
+ * /projects/{projectId}/slides: the project's home. It shows the project and its slides as thumbnails,
+ * or says that it holds none; the slide metadata table (its own issue) replaces the gallery.
  */
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
@@ -9,6 +9,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import { EmptyState } from '../shell/EmptyState.tsx';
 import { useCurrentProject } from './current-project.tsx';
+import { SlideGallery } from '../slides/SlideGallery.tsx';
 import { ProjectHeader, slideCountLabel } from './ProjectHeader.tsx';
 
 export function ProjectSlidesPage() {
@@ -36,10 +37,7 @@ export function ProjectSlidesPage() {
             description={`${slideCountLabel(project.slideCount)} in ${project.name}.`}
           />
         ) : (
-          <EmptyState
-            icon={<PhotoLibraryOutlined />}
-            title={`${slideCountLabel(project.slideCount)} in this project`}
-          />
+          <SlideGallery projectId={project.id} />
         )}
       </Paper>
     </>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PyramidWriter } from '@tessera/wsi';
+import { PyramidWriter } from '../writer/index.ts';
 import {
   createBrightfieldTextures,
   createFluorescenceTextures,

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TiffSlide } from '@tessera/wsi';
+import { TiffSlide } from '../slide.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findTool, vipsHeader } from '../../packages/wsi/src/writer/testing.ts';
+import { findTool, vipsHeader } from '../writer/testing.ts';
 import { generateBrightfieldSlide, generateFluorescenceSlide } from './synthetic-slides.ts';
 
 const hasVips = findTool('vipsheader');
