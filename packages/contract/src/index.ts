@@ -7,5 +7,6 @@ export * as profile from './profile.contract.ts';
 export * as members from './members.contract.ts';
 export * as sso from './sso.contract.ts';
 export * as slides from './slides.contract.ts';
+export * as tiles from './tiles.contract.ts';
 export type { Slide, SlideDetails, ImageInfo, ImportSummary } from './slides.contract.ts';
 export { Id, Project, ProjectRoleSchema, ProjectParams } from './projects.contract.ts';

@@ -9,6 +9,7 @@ import * as m20261122_0002_auth from './migrations/20261122_0002_auth.ts';
 import * as m20261122_0004_sso from './migrations/20261122_0004_sso.ts';
 import * as m20261122_0005_slides from './migrations/20261122_0005_slides.ts';
 import * as m20261122_0006_jobs from './migrations/20261122_0006_jobs.ts';
+import * as m20261122_0007_conversion from './migrations/20261122_0007_conversion.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0004_sso': m20261122_0004_sso,
   '20261122_0005_slides': m20261122_0005_slides,
   '20261122_0006_jobs': m20261122_0006_jobs,
+  '20261122_0007_conversion': m20261122_0007_conversion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -160,6 +160,12 @@ export interface ImagesTable {
   image_info: string;
   conversion_status: Generated<string>;
   created_at: string;
+  /** Migration 0007: the optimized pyramid's absolute path, set only after its atomic rename. */
+  optimized_path: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0007: JSON [{level, channel, converted, total}] of the last conversion (spec 2 §2). */
+  conversion_counts: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0007: why the last conversion failed, for people. */
+  conversion_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Migration 0005: a project's slide, pointing at an image; unique per (project_id, checksum). */

@@ -17,7 +17,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@tessera/contract';
-import { APP_STATE_MESSAGES, APP_VERSION } from '@tessera/domain';
+import { APP_STATE_MESSAGES, APP_VERSION, EQUALIZATION_TEXT_MAX_LENGTH } from '@tessera/domain';
 import type { AppContext } from '../context.ts';
 import { AppError } from './errors.ts';
 import { registerModules } from '../modules/index.ts';
@@ -34,6 +34,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
+    // Tile paths carry the URL-encoded equalization JSON (spec 2 §7): up to 3 bytes per character encoded.
+    routerOptions: { maxParamLength: 3 * EQUALIZATION_TEXT_MAX_LENGTH },
     trustProxy: ctx.config.trustProxy,
     // Ids in logs, never secrets: the Authorization header is not logged by Fastify's serializers.
     genReqId: () => Math.random().toString(36).slice(2, 10),

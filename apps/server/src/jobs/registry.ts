@@ -5,10 +5,12 @@
  */
 import type { z } from 'zod';
 import { auditPruneJob } from './audit-prune.job.ts';
+import { convertImageJob } from './convert-image.job.ts';
 import type { JobKinds } from './job-kind.ts';
 
 export const JOB_KINDS = {
   [auditPruneJob.name]: auditPruneJob,
+  [convertImageJob.name]: convertImageJob,
 } satisfies JobKinds;
 
 export type JobRegistry = typeof JOB_KINDS;

@@ -8,6 +8,7 @@ import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { registerSsoRoutes } from './sso/sso.routes.ts';
 import { registerMemberRoutes } from './members/members.routes.ts';
 import { registerSlideRoutes } from './slides/slides.routes.ts';
+import { registerTileRoutes } from './tiles/tiles.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -17,4 +18,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerSsoRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerSlideRoutes(app, ctx);
+  registerTileRoutes(app, ctx);
 }

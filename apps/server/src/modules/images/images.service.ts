@@ -95,3 +95,16 @@ export async function renderAssociated(image: q.ImageRow, kind: AssociatedKind, 
 }
 
 export { findImageByChecksum, findImageById, type ImageRow } from './images.queries.ts';
+
+/** Where conversion jobs write optimized pyramids: `${dataDir}/optimized`. */
+export const optimizedDir = (ctx: AppContext): string => path.join(ctx.config.dataDir, 'optimized');
+
+/** Queues the conversion of an image into its optimized pyramid (jobs/convert-image.job.ts). */
+export async function enqueueConversion(
+  ctx: AppContext,
+  imageId: string,
+  options: { projectId?: string | null; createdBy?: string | null } = {},
+): Promise<{ jobId: string }> {
+  const job = await ctx.jobs.enqueue('convert-image', { imageId, outputDir: optimizedDir(ctx) }, options);
+  return { jobId: job.id };
+}

@@ -1,0 +1,189 @@
+/**
+ * The convert-image job end to end on real test slides (symlinked into a temp folder, never copied into
+ * the repository): registered through images.service, queued through enqueueConversion, run by a worker.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TiffSlide } from '@tessera/wsi';
+import { describeEachDialect } from '../../test/harness.ts';
+import type { AppContext } from '../context.ts';
+import { enqueueConversion, optimizedDir, registerImage } from '../modules/images/images.service.ts';
+import { findConversion } from './convert-image.queries.ts';
+import { FAST, waitFor } from './jobs.test-helpers.ts';
+import { createJobWorker } from './worker.ts';
+
+const SLIDES = path.resolve(import.meta.dirname, '../../../../../shared/testdata/slides');
+let tmp: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'tessera-convert-'));
+  for (const name of ['CMU-1-Small-Region.svs', 'cells-2c.ome.tif']) await symlink(path.join(SLIDES, name), path.join(tmp, name));
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const hasVips = (() => {
+  try {
+    execFileSync('which', ['vipsheader'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** Registers `file`, converts it through a worker and answers the finished job and the image id. */
+async function convert(ctx: AppContext, file: string) {
+  const { image } = await registerImage(ctx, [file]);
+  const { jobId } = await enqueueConversion(ctx, image.id);
+  const worker = createJobWorker({ db: ctx.db, dialect: ctx.dialect, queue: ctx.jobs, concurrency: 1, ...FAST });
+  worker.start();
+  try {
+    const job = await waitFor(async () => {
+      const j = await ctx.jobs.get(jobId);
+      return j && (j.state === 'succeeded' || j.state === 'failed') ? j : undefined;
+    }, 'the conversion to finish', 60_000);
+    return { job, image, logs: (await ctx.jobs.logs(jobId)).map((l) => l.line) };
+  } finally {
+    await worker.stop({ timeoutMs: 10_000 });
+  }
+}
+
+describeEachDialect('convert-image job', (t) => {
+  it('converts an SVS: level-0 JPEG tiles copied, every 2× level, counts complete, status Converted', async () => {
+    const ctx = t().ctx;
+    // A stale partial of an earlier, crashed run of this image: the rerun must remove it.
+    const original = await TiffSlide.open(path.join(tmp, 'CMU-1-Small-Region.svs'));
+    const { image: registered } = await registerImage(ctx, [path.join(tmp, 'CMU-1-Small-Region.svs')]);
+    const stale = path.join(optimizedDir(ctx), `.${registered.checksum}.ome.tif.0123456789ab.partial`);
+    await rm(optimizedDir(ctx), { recursive: true, force: true });
+    await mkdir(optimizedDir(ctx), { recursive: true });
+    await writeFile(stale, 'half a pyramid');
+
+    const { job, image, logs } = await convert(ctx, path.join(tmp, 'CMU-1-Small-Region.svs'));
+    try {
+      expect(job).toMatchObject({ state: 'succeeded', progress: 100 });
+      expect(logs.some((l) => l.includes('by jpeg-copy'))).toBe(true);
+      const conversion = (await findConversion(ctx.db, image.id))!;
+      const target = path.join(optimizedDir(ctx), `${image.checksum}.ome.tif`);
+      expect(conversion.status).toBe('Converted');
+      expect(conversion.optimizedPath).toBe(target);
+      expect(conversion.error).toBeNull();
+      // Only the finished file is left: the stale partial and the job's own temporary file are gone.
+      expect(await readdir(optimizedDir(ctx))).toEqual([path.basename(target)]);
+
+      const out = await TiffSlide.open(target);
+      try {
+        const src = original.info.levels[0]!;
+        const levels = out.info.levels;
+        expect(levels[0]).toMatchObject({ width: src.width, height: src.height, tileWidth: src.tileWidth, compression: 'jpeg' });
+        for (let i = 1; i < levels.length; i++) {
+          expect(levels[i]!.width).toBe(Math.floor(levels[i - 1]!.width / 2));
+          expect(levels[i]!.height).toBe(Math.floor(levels[i - 1]!.height / 2));
+        }
+        const last = levels.at(-1)!;
+        expect(last.width <= last.tileWidth && last.height <= last.tileHeight).toBe(true);
+        expect(levels.length).toBeGreaterThan(2);
+        // Copied, not re-encoded: the stored bytes and the browser-ready tiles are identical.
+        const across = Math.ceil(src.width / src.tileWidth);
+        const down = Math.ceil(src.height / src.tileHeight);
+        for (const [x, y] of [[0, 0], [across - 1, 0], [Math.floor(across / 2), Math.floor(down / 2)], [across - 1, down - 1]] as const) {
+          expect((await out.readRawTile(0, x, y)).bytes).toEqual((await original.readRawTile(0, x, y)).bytes);
+          expect(await out.readJpegTilePassthrough(0, x, y)).toEqual(await original.readJpegTilePassthrough(0, x, y));
+        }
+        // Conversion counts: every level and channel complete.
+        expect(conversion.counts).toHaveLength(levels.length);
+        conversion.counts!.forEach((c, i) => {
+          const l = levels[i]!;
+          expect(c).toEqual({ level: i, channel: 0, converted: Math.ceil(l.width / l.tileWidth) * Math.ceil(l.height / l.tileHeight), total: c.total });
+          expect(c.total).toBe(c.converted);
+        });
+        if (hasVips) {
+          const header = execFileSync('vipsheader', ['-a', target], { encoding: 'utf8' });
+          expect(header).toContain(`${src.width}x${src.height}`);
+          expect(header).toMatch(new RegExp(`n-subifds: ${levels.length - 1}\\b`));
+        }
+      } finally {
+        await out.close();
+      }
+    } finally {
+      await original.close();
+    }
+  });
+
+  it('converts a fluorescence OME-TIFF losslessly, channel by channel', async () => {
+    const ctx = t().ctx;
+    const file = path.join(tmp, 'cells-2c.ome.tif');
+    const { job, image, logs } = await convert(ctx, file);
+    expect(job).toMatchObject({ state: 'succeeded', progress: 100 });
+    expect(logs.some((l) => l.includes('by lossless-channels'))).toBe(true);
+    const conversion = (await findConversion(ctx.db, image.id))!;
+    expect(conversion.status).toBe('Converted');
+    const original = await TiffSlide.open(file);
+    const out = await TiffSlide.open(conversion.optimizedPath!);
+    try {
+      const { width, height, channels } = original.info;
+      expect(out.info.kind).toBe('fluorescence');
+      expect(out.info.channels.map((c) => [c.name, c.sampleType])).toEqual(channels.map((c) => [c.name, c.sampleType]));
+      expect(conversion.counts!.filter((c) => c.level === 0).map((c) => c.channel)).toEqual(channels.map((_, i) => i));
+      expect(conversion.counts!.every((c) => c.converted === c.total && c.total > 0)).toBe(true);
+      const T = out.info.levels[0]!.tileWidth;
+      const src = original.info.levels[0]!;
+      // Every level-0 sample of every channel, compared through both files' own tiling.
+      for (let c = 0; c < channels.length; c++) {
+        const a = await plane(original, c, width, height, src.tileWidth, src.tileHeight);
+        const b = await plane(out, c, width, height, T, T);
+        expect(Buffer.from(b.buffer, b.byteOffset, b.byteLength).equals(Buffer.from(a.buffer, a.byteOffset, a.byteLength))).toBe(true);
+      }
+    } finally {
+      await original.close();
+      await out.close();
+    }
+  });
+
+  it('fails the job with a reason and marks the image Failed when the file is corrupt', async () => {
+    const ctx = t().ctx;
+    const file = path.join(tmp, `broken-${ctx.dialect}.svs`);
+    // Trailing bytes keep the TIFF valid but give it its own checksum, so it is not the image of the test above.
+    await writeFile(file, Buffer.concat([await readFile(path.join(SLIDES, 'CMU-1-Small-Region.svs')), Buffer.from('corrupt-to-be')]));
+    const { image } = await registerImage(ctx, [file]);
+    // The file breaks after registration: its tiles now run past the end.
+    await writeFile(file, (await readFile(file)).subarray(0, 200_000));
+    const { jobId } = await enqueueConversion(ctx, image.id);
+    const worker = createJobWorker({ db: ctx.db, dialect: ctx.dialect, queue: ctx.jobs, concurrency: 1, ...FAST });
+    worker.start();
+    try {
+      const job = await waitFor(async () => {
+        const j = await ctx.jobs.get(jobId);
+        return j && (j.state === 'failed' || j.state === 'succeeded') ? j : undefined;
+      }, 'the conversion to end', 20_000);
+      expect(job.state).toBe('failed');
+      expect(job.errorMessage).toMatch(/^Conversion failed: \S/);
+      const conversion = (await findConversion(ctx.db, image.id))!;
+      expect(conversion).toMatchObject({ status: 'Failed', optimizedPath: null, error: job.errorMessage });
+      // Nothing visible and nothing left half-written.
+      expect((await readdir(optimizedDir(ctx))).filter((n) => n.includes(image.checksum))).toEqual([]);
+    } finally {
+      await worker.stop({ timeoutMs: 10_000 });
+    }
+  });
+});
+
+/** One channel's level-0 samples as a dense width × height array, from a slide's lossless tiles. */
+async function plane(slide: TiffSlide, channel: number, width: number, height: number, tw: number, th: number): Promise<Uint8Array | Uint16Array> {
+  const first = await slide.decodeTile(0, 0, 0, channel);
+  const out = first.data instanceof Uint16Array ? new Uint16Array(width * height) : new Uint8Array(width * height);
+  for (let ty = 0; ty * th < height; ty++) {
+    for (let tx = 0; tx * tw < width; tx++) {
+      const tile = await slide.decodeTile(0, tx, ty, channel);
+      for (let r = 0; r < tile.height && ty * th + r < height; r++) {
+        const n = Math.min(tile.width, width - tx * tw);
+        out.set((tile.data as Uint8Array | Uint16Array).subarray(r * tile.width, r * tile.width + n), (ty * th + r) * width + tx * tw);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,322 @@
+/**
+ * convert-image: writes an image's optimized pyramid (DESIGN §7, issue #3 point 7) — a tiled pyramidal
+ * BigTIFF with every 2× level and OME-XML at `<outputDir>/<checksum>.ome.tif`:
+ * - brightfield whose level 0 is stored as square JPEG tiles (SVS, generic pyramids): the level-0 tiles
+ *   are COPIED byte for byte with the file's JPEGTables, same tile size; only the lower levels are encoded;
+ * - other brightfield (OpenSlide formats, JPEG 2000, lossless or stripped TIFFs, DICOM): decoded, re-encoded as JPEG;
+ * - fluorescence: each channel lossless (deflate), in its own sample type (uint8 or uint16).
+ * The writer builds the file under a hidden `.partial` name and renames it into place, so a half-written
+ * pyramid is never visible; optimized_path is recorded only after that rename. A rerun (after a crash or a
+ * failure) first deletes the image's stale `.partial` files and starts over.
+ */
+import { mkdir, readdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { z } from 'zod';
+import {
+  DicomSlide,
+  FileSource,
+  OpenSlideSlide,
+  openSlide,
+  PyramidWriter,
+  readTiffStructure,
+  TiffSlide,
+  WsiError,
+  type DecodedTile,
+  type OpenedSlide,
+  type PyramidWriterOptions,
+} from '@tessera/wsi';
+import { describeFailure } from '../modules/images/images.service.ts';
+import { defineJobKind, type JobContext } from './job-kind.ts';
+import * as q from './convert-image.queries.ts';
+
+type Samples = Uint8Array | Uint16Array;
+type TileSlide = TiffSlide | DicomSlide;
+
+/** How level-0 tiles of the output are produced: planes (always, the writer builds the levels from them) and, when copying, the stored tiles. */
+interface Level0Source {
+  mode: 'jpeg-copy' | 'decode-encode' | 'lossless-channels';
+  options: PyramidWriterOptions;
+  read(x: number, y: number): Promise<{ planes: Samples[]; encoded?: Buffer[] }>;
+}
+
+const RESTORED_ON_ABORT = { converted: 'Converted', notConverted: 'NotConverted' } as const;
+const TIFF_TAG = { width: 256, height: 257, compression: 259, tileWidth: 322, jpegTables: 347 } as const;
+
+export const optimizedFileName = (checksum: string): string => `${checksum}.ome.tif`;
+
+export const convertImageJob = defineJobKind({
+  name: 'convert-image',
+  payload: z.object({
+    imageId: z.string().regex(/^[0-9a-f]{24}$/),
+    /** `${dataDir}/optimized` of the enqueuing server (images.service enqueueConversion); absolute. */
+    outputDir: z.string().min(1).refine((p) => path.isAbsolute(p), 'outputDir must be absolute'),
+  }),
+  // A corrupt file fails the same way twice; one retry covers a transient I/O error.
+  maxAttempts: 2,
+  async handle({ imageId, outputDir }, ctx) {
+    const image = await q.findImageToConvert(ctx.db, imageId);
+    if (!image) throw new Error(`Image ${imageId} does not exist`);
+    const target = path.join(outputDir, optimizedFileName(image.checksum));
+    await q.markConverting(ctx.db, imageId);
+    let writer: PyramidWriter | undefined;
+    let slide: OpenedSlide | undefined;
+    try {
+      await removeStalePartials(outputDir, image.checksum, ctx);
+      slide = await openSlide(image.storagePaths);
+      const source = await level0Source(slide, image.storagePaths[0]!, image.checksum);
+      writer = await PyramidWriter.create(target, source.options);
+      const level0 = writer.levels[0]!;
+      const total = level0.tilesAcross * level0.tilesDown;
+      await ctx.log(
+        `Converting ${path.basename(image.storagePaths[0]!)} (${source.options.width}×${source.options.height}, ${source.options.channels.length} channel(s)) ` +
+          `by ${source.mode}: ${writer.levels.length} levels of ${writer.tileSize}-px tiles.`,
+      );
+      for (let y = 0; y < level0.tilesDown; y++) {
+        for (let x = 0; x < level0.tilesAcross; x++) {
+          ctx.signal.throwIfAborted();
+          const { planes, encoded } = await source.read(x, y);
+          await writer.writeTile(x, y, planes, encoded);
+        }
+        await q.saveConversionCounts(ctx.db, imageId, writer.progress());
+        // 99 at most until the file is renamed into place and recorded.
+        await ctx.progress((((y + 1) * level0.tilesAcross) / total) * 99);
+      }
+      await writer.finish();
+      const counts = writer.progress();
+      await q.markConverted(ctx.db, imageId, target, counts);
+      await ctx.progress(100);
+      await ctx.log(`Wrote ${target}: ${counts.reduce((n, c) => n + c.converted, 0)} tiles.`);
+      return { optimizedPath: target, mode: source.mode, levels: writer.levels.length };
+    } catch (error) {
+      await writer?.abort();
+      if (ctx.signal.aborted) {
+        // Cancelled, or handed back to the queue: not a failure of the image.
+        const left = await q.findConversion(ctx.db, imageId);
+        await q.restoreStatus(ctx.db, imageId, left?.optimizedPath ? RESTORED_ON_ABORT.converted : RESTORED_ON_ABORT.notConverted);
+        throw error;
+      }
+      const reason = `Conversion failed: ${describeFailure(error)}`;
+      await q.markFailed(ctx.db, imageId, reason);
+      await ctx.log(reason);
+      throw new Error(reason, { cause: error });
+    } finally {
+      await slide?.close().catch(() => undefined);
+    }
+  },
+});
+
+/** Deletes what an interrupted earlier run of this image left: the writer's `.<name>.<random>.partial` files. */
+async function removeStalePartials(outputDir: string, checksum: string, ctx: JobContext): Promise<void> {
+  await mkdir(outputDir, { recursive: true });
+  const prefix = `.${optimizedFileName(checksum)}.`;
+  for (const name of await readdir(outputDir)) {
+    if (name.startsWith(prefix) && name.endsWith('.partial')) {
+      await unlink(path.join(outputDir, name)).catch(() => undefined);
+      await ctx.log(`Removed the unfinished file ${name} of an earlier run.`);
+    }
+  }
+}
+
+async function level0Source(slide: OpenedSlide, firstPath: string, checksum: string): Promise<Level0Source> {
+  const info = slide.info;
+  const common = {
+    width: info.width,
+    height: info.height,
+    metersPerPixel: info.metersPerPixel,
+    magnification: info.isMagnificationKnown ? info.magnification : null,
+    name: path.basename(firstPath),
+    // Derived from the content, so a rerun writes the same bytes.
+    uuid: `${checksum.slice(0, 8)}-${checksum.slice(8, 12)}-${checksum.slice(12, 16)}-${checksum.slice(16, 20)}-${checksum.slice(20, 32)}`,
+  };
+  if (slide instanceof OpenSlideSlide) {
+    const T = 256;
+    return {
+      mode: 'decode-encode',
+      options: { ...common, tileSize: T, sampleType: 'uint8', samplesPerPixel: 3, channels: [{ name: 'Brightfield' }], compression: 'jpeg' },
+      read: async (x, y) => ({ planes: [rgbaOverWhite(await slide.readRegion(0, x * T, y * T, T, T))] }),
+    };
+  }
+  const level0 = info.levels[0]!;
+  if (info.kind === 'fluorescence') {
+    const sampleType = info.channels[0]?.sampleType;
+    if (sampleType !== 'uint8' && sampleType !== 'uint16') {
+      throw new WsiError('unsupported', `Channels of sample type ${sampleType ?? 'unknown'} cannot be optimized yet (uint8 and uint16 can)`);
+    }
+    if (info.channels.some((c) => c.sampleType !== sampleType || c.samplesPerPixel !== 1)) {
+      throw new WsiError('unsupported', 'Channels of different sample types cannot be optimized together');
+    }
+    if (level0.compression === 'jpeg' || level0.compression === 'jpeg2000') {
+      throw new WsiError('unsupported', `Fluorescence channels stored as ${level0.compression} cannot be optimized losslessly`);
+    }
+    const T = 256;
+    const grid = new Level0Grid(slide, T, (tile) => channelSamples(tile, sampleType));
+    return {
+      mode: 'lossless-channels',
+      options: {
+        ...common,
+        tileSize: T,
+        sampleType,
+        samplesPerPixel: 1,
+        channels: info.channels.map((c) => ({ name: c.name, color: c.color })),
+        compression: 'deflate',
+      },
+      read: async (x, y) => ({ planes: await Promise.all(info.channels.map((_, c) => grid.tile(x, y, c, sampleType))) }),
+    };
+  }
+  const options: PyramidWriterOptions = { ...common, sampleType: 'uint8', samplesPerPixel: 3, channels: [{ name: 'Brightfield' }], compression: 'jpeg' };
+  const isCopyable =
+    slide instanceof TiffSlide && level0.compression === 'jpeg' && level0.isTiled && level0.tileWidth === level0.tileHeight && level0.tileWidth % 16 === 0;
+  if (isCopyable) {
+    const T = level0.tileWidth;
+    const tables = await level0JpegTables(firstPath, level0.width, level0.height, T);
+    const photometric = (await slide.readRawTile(0, 0, 0)).photometric;
+    return {
+      mode: 'jpeg-copy',
+      options: { ...options, tileSize: T, level0Jpeg: { tables, photometric } },
+      read: async (x, y) => {
+        const raw = await slide.readRawTile(0, x, y);
+        if (raw.bytes.length === 0) throw new WsiError('tile-missing', `The file has no data for level-0 tile (${x}, ${y})`);
+        return { planes: [await decodeJpegRgb(await slide.readJpegTilePassthrough(0, x, y), T, T)], encoded: [raw.bytes] };
+      },
+    };
+  }
+  const T = 256;
+  const grid = new Level0Grid(slide, T, rgbSamples);
+  return { mode: 'decode-encode', options: { ...options, tileSize: T }, read: async (x, y) => ({ planes: [await grid.tile(x, y, 0, 'uint8')] }) };
+}
+
+/**
+ * The JPEGTables of the IFD holding level 0: TiffSlide keeps its IFDs private, so they are found again
+ * by size, tile size and compression (SubIFDs included, for OME pyramids).
+ */
+async function level0JpegTables(file: string, width: number, height: number, tileSize: number): Promise<Buffer | undefined> {
+  const source = await FileSource.open(file);
+  try {
+    const { ifds } = await readTiffStructure(source);
+    const all = ifds.flatMap((ifd) => [ifd, ...ifd.subIfds]);
+    for (const ifd of all) {
+      if (
+        (await ifd.number(TIFF_TAG.width)) === width &&
+        (await ifd.number(TIFF_TAG.height)) === height &&
+        (await ifd.number(TIFF_TAG.compression)) === 7 &&
+        (await ifd.number(TIFF_TAG.tileWidth)) === tileSize
+      ) {
+        return ifd.bytes(TIFF_TAG.jpegTables);
+      }
+    }
+    throw new WsiError('corrupt', 'The level-0 image directory could not be found again');
+  } finally {
+    await source.close();
+  }
+}
+
+/** A decoded source chunk as samples with a row stride: `spp` samples per pixel. */
+interface Chunk {
+  width: number;
+  height: number;
+  spp: number;
+  data: Samples;
+}
+
+async function decodeJpegRgb(jpeg: Buffer, width: number, height: number): Promise<Uint8Array> {
+  const { data, info } = await sharp(jpeg).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (info.width !== width || info.height !== height || info.channels !== 3) {
+    throw new WsiError('corrupt', `A JPEG tile decodes to ${info.width}×${info.height}×${info.channels}, not ${width}×${height}×3`);
+  }
+  return new Uint8Array(data.buffer, data.byteOffset, data.length);
+}
+
+/** Straight RGBA (OpenSlide) composited over white into RGB: unscanned areas become background. */
+function rgbaOverWhite(rgba: Buffer): Uint8Array {
+  const rgb = new Uint8Array((rgba.length / 4) * 3);
+  for (let i = 0, o = 0; i < rgba.length; i += 4, o += 3) {
+    const a = rgba[i + 3]!;
+    for (let k = 0; k < 3; k++) rgb[o + k] = Math.round((rgba[i + k]! * a + 255 * (255 - a)) / 255);
+  }
+  return rgb;
+}
+
+/** Brightfield samples as 8-bit RGB: grey replicated, alpha dropped, 16-bit scaled down. */
+function rgbSamples(tile: DecodedTile): Chunk {
+  const { width, height, samplesPerPixel: spp, sampleType, data } = tile;
+  if (sampleType !== 'uint8' && sampleType !== 'uint16') throw new WsiError('unsupported', `Brightfield samples of type ${sampleType} cannot be optimized`);
+  const shift = sampleType === 'uint16' ? 8 : 0;
+  const out = new Uint8Array(width * height * 3);
+  for (let p = 0; p < width * height; p++) {
+    for (let k = 0; k < 3; k++) out[p * 3 + k] = Number(data[p * spp + (spp >= 3 ? k : 0)]) >> shift;
+  }
+  return { width, height, spp: 3, data: out };
+}
+
+function channelSamples(tile: DecodedTile, sampleType: 'uint8' | 'uint16'): Chunk {
+  const ok = sampleType === 'uint16' ? tile.data instanceof Uint16Array : tile.data instanceof Uint8Array;
+  if (!ok || tile.samplesPerPixel !== 1) throw new WsiError('corrupt', 'A channel tile does not hold one sample per pixel of the channel type');
+  return { width: tile.width, height: tile.height, spp: 1, data: tile.data as Samples };
+}
+
+/**
+ * Level 0 of a TIFF or DICOM slide cut into T×T output tiles, whatever the stored chunking (tiles of
+ * another size, strips). Decoded chunks are kept while output rows still overlap them, so each is decoded
+ * once; memory stays at about one chunk row per channel.
+ */
+class Level0Grid {
+  private readonly cache = new Map<string, Promise<Chunk>>();
+  private readonly cw: number;
+  private readonly ch: number;
+  private readonly isJpeg: boolean;
+
+  constructor(
+    private readonly slide: TileSlide,
+    private readonly T: number,
+    private readonly convert: (tile: DecodedTile) => Chunk,
+  ) {
+    const l = slide.info.levels[0]!;
+    if (l.compression === 'jpeg2000') throw new WsiError('needs-openslide', 'JPEG 2000 tiles are read through OpenSlide');
+    this.cw = l.tileWidth;
+    this.ch = l.tileHeight;
+    this.isJpeg = l.compression === 'jpeg';
+  }
+
+  async tile(x: number, y: number, channel: number, sampleType: 'uint8' | 'uint16'): Promise<Samples> {
+    const { T, cw, ch } = this;
+    const { width: W, height: H } = this.slide.info;
+    const spp = this.slide.info.kind === 'fluorescence' ? 1 : 3;
+    const out = sampleType === 'uint16' ? new Uint16Array(T * T * spp) : new Uint8Array(T * T * spp);
+    if (spp === 3) out.fill(255); // padding beyond the image: white background
+    for (const key of this.cache.keys()) if ((Number(key.split(':')[2]) + 1) * ch <= y * T) this.cache.delete(key);
+    const x1 = Math.min((x + 1) * T, W);
+    const y1 = Math.min((y + 1) * T, H);
+    for (let cy = Math.floor((y * T) / ch); cy * ch < y1; cy++) {
+      for (let cx = Math.floor((x * T) / cw); cx * cw < x1; cx++) {
+        const chunk = await this.chunk(cx, cy, channel);
+        const rows = Math.min(chunk.height, y1 - cy * ch);
+        for (let r = Math.max(0, y * T - cy * ch); r < rows; r++) {
+          const from = Math.max(0, x * T - cx * cw);
+          const to = Math.min(chunk.width, x1 - cx * cw);
+          if (to <= from) continue;
+          const src = (r * chunk.width + from) * spp;
+          const dst = ((cy * ch + r - y * T) * T + (cx * cw + from - x * T)) * spp;
+          out.set(chunk.data.subarray(src, src + (to - from) * spp), dst);
+        }
+      }
+    }
+    return out;
+  }
+
+  private chunk(cx: number, cy: number, channel: number): Promise<Chunk> {
+    const key = `${channel}:${cx}:${cy}`;
+    let chunk = this.cache.get(key);
+    if (!chunk) {
+      chunk = this.isJpeg ? this.decodeJpegChunk(cx, cy, channel) : this.slide.decodeTile(0, cx, cy, channel).then(this.convert);
+      this.cache.set(key, chunk);
+    }
+    return chunk;
+  }
+
+  private async decodeJpegChunk(cx: number, cy: number, channel: number): Promise<Chunk> {
+    const jpeg = await this.slide.readJpegTilePassthrough(0, cx, cy, channel);
+    const { data, info } = await sharp(jpeg).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, spp: 3, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Open slide handles, kept between tile requests: opening a slide reads its whole IFD structure (and
+ * OpenSlide's open is slower still), while a viewer asks for dozens of tiles of one slide in a burst.
+ * A small LRU keyed by image id; an evicted handle is closed once the requests using it are done.
+ */
+import { openSlide, type OpenedSlide } from '@tessera/wsi';
+
+interface Entry {
+  opening: Promise<OpenedSlide>;
+  users: number;
+  isEvicted: boolean;
+}
+
+export class SlideHandleCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly maxOpen = 8) {}
+
+  /** Runs `use` with the image's open slide, opening it on first use. Open failures are not cached. */
+  async with<T>(imageId: string, paths: readonly string[], use: (slide: OpenedSlide) => Promise<T>): Promise<T> {
+    let entry = this.entries.get(imageId);
+    if (entry) {
+      this.entries.delete(imageId); // re-insert: Map order is the LRU order
+      this.entries.set(imageId, entry);
+    } else {
+      entry = { opening: openSlide(paths), users: 0, isEvicted: false };
+      this.entries.set(imageId, entry);
+      this.evictBeyondMax();
+    }
+    const current = entry;
+    current.users++;
+    try {
+      const slide = await current.opening.catch((error: unknown) => {
+        if (this.entries.get(imageId) === current) this.entries.delete(imageId);
+        throw error;
+      });
+      return await use(slide);
+    } finally {
+      current.users--;
+      if (current.isEvicted && current.users === 0) void closeQuietly(current);
+    }
+  }
+
+  /** Closes every handle (server shutdown, tests). */
+  async closeAll(): Promise<void> {
+    const all = [...this.entries.values()];
+    this.entries.clear();
+    for (const entry of all) entry.isEvicted = true;
+    await Promise.all(all.filter((e) => e.users === 0).map(closeQuietly));
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private evictBeyondMax(): void {
+    while (this.entries.size > this.maxOpen) {
+      const [oldestId, oldest] = this.entries.entries().next().value!;
+      this.entries.delete(oldestId);
+      oldest.isEvicted = true;
+      if (oldest.users === 0) void closeQuietly(oldest);
+    }
+  }
+}
+
+async function closeQuietly(entry: Entry): Promise<void> {
+  try {
+    await (await entry.opening).close();
+  } catch {
+    // A slide that failed to open has nothing to close; a failed close leaves nothing to do.
+  }
+}

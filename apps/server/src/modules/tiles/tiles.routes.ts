@@ -1,0 +1,70 @@
+/**
+ * Tile routes. Registered with app.route rather than addRoute because a tile answer owns its status
+ * (200 or 304 for If-None-Match) and headers; they keep the contract's schemas, config.access and the
+ * guard, so the route × role test and OpenAPI see them like every other route.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBody, tiles as contract, type RouteDef } from '@tessera/contract';
+import type { AppContext } from '../../context.ts';
+import type { ProjectScope } from '../../http/actor.ts';
+import { guardFor } from '../../http/guard.ts';
+import { SlideHandleCache } from './slide-handles.ts';
+import { getTile, type TileAnswer, type TileRequest } from './tiles.service.ts';
+
+/** Open slides kept between tile requests; small, since each may hold OpenSlide caches. */
+const MAX_OPEN_SLIDES = 16;
+
+function send(reply: FastifyReply, answer: TileAnswer): Buffer | undefined {
+  reply.header('etag', answer.etag);
+  reply.header('cache-control', answer.isImmutable ? 'private, max-age=31536000, immutable' : 'private, max-age=3600');
+  if (answer.bytes === null) {
+    reply.code(304);
+    return undefined;
+  }
+  reply.header('content-type', answer.contentType);
+  reply.code(200);
+  return answer.bytes;
+}
+
+function routeOptions(ctx: AppContext, def: RouteDef) {
+  return {
+    method: def.method,
+    url: def.path,
+    config: { access: def.access },
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      response: { 200: def.response, '4xx': ErrorBody },
+      security: [{ bearer: [] }],
+    },
+    preValidation: guardFor(def.access, ctx.guard),
+  };
+}
+
+export function registerTileRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const handles = new SlideHandleCache(MAX_OPEN_SLIDES);
+  app.addHook('onClose', async () => handles.closeAll());
+  const answer = async (req: FastifyRequest, reply: FastifyReply, slideId: string, request: TileRequest) =>
+    send(reply, await getTile(ctx, handles, req.project as ProjectScope, slideId, request, req.headers['if-none-match']));
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...routeOptions(ctx, contract.getTile),
+    handler: async (req, reply) => {
+      const params = req.params as { slideId: string; equalization: string; z: number; x: number; y: number };
+      const query = req.query as { iccApply: 'true' | 'false'; format?: string };
+      return answer(req, reply, params.slideId, { ...params, format: query.format, iccApply: query.iccApply === 'true' });
+    },
+  });
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...routeOptions(ctx, contract.postTile),
+    handler: async (req, reply) => {
+      const { slideId } = req.params as { slideId: string };
+      const body = req.body as TileRequest;
+      return answer(req, reply, slideId, body);
+    },
+  });
+}

@@ -1,0 +1,264 @@
+/**
+ * Slide tiles (spec 2 §7): level from the inverted z, brightfield JPEG tiles passed through as stored,
+ * everything else decoded, composited (fluorescence, by the equalization clamped to the channel limits of
+ * spec 3 §5), optionally ICC-converted to sRGB, and encoded to the negotiated format.
+ */
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import {
+  channelUnavailableMessage,
+  defaultEqualizationPreset,
+  equalizationKey,
+  isChannelAvailable,
+  parseEqualization,
+  parseEqualizationSegment,
+  presetToTileEqualization,
+  resolveEqualization,
+  type EqualizationChannelInfo,
+  type EqualizationResult,
+  type TileEqualization,
+} from '@tessera/domain';
+import {
+  compositeChannels,
+  encodeRgbTile,
+  isWsiError,
+  OpenSlideSlide,
+  TILE_FORMATS,
+  TILE_MIME_TYPES,
+  type ChannelTile,
+  type CompositeWindow,
+  type OpenedSlide,
+  type TileFormat,
+} from '@tessera/wsi';
+import type { AppContext } from '../../context.ts';
+import type { ProjectScope } from '../../http/actor.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { findImageById, IMAGE_ERROR_CODES, IMAGE_MESSAGES, type ImageRow } from '../images/images.service.ts';
+import { findSlide } from '../slides/slides.queries.ts';
+import { SLIDE_ERROR_CODES, SLIDE_MESSAGES } from '../slides/slides.service.ts';
+import { convertToSrgb, isUsableRgbProfile } from './icc.ts';
+import type { SlideHandleCache } from './slide-handles.ts';
+
+export const TILE_MESSAGES = {
+  outOfRange: (what: string) => `Tile ${what} is outside the slide`,
+  unknownFormat: `format must name one of ${TILE_FORMATS.join(', ')}`,
+  iccUnavailable: 'ICC conversion is not available',
+  unreadable: (reason: string) => `The tile cannot be read: ${reason}`,
+} as const;
+
+export const TILE_ERROR_CODES = {
+  outOfRange: 'TILE_OUT_OF_RANGE',
+  invalidEqualization: 'INVALID_EQUALIZATION',
+  channelUnavailable: 'CHANNEL_UNAVAILABLE',
+  iccUnavailable: 'ICC_UNAVAILABLE',
+  unreadable: 'TILE_UNREADABLE',
+} as const;
+
+export interface TileRequest {
+  /** The path segment (`noeq` or JSON), or the POST body's list. */
+  equalization: string | unknown[];
+  z: number;
+  x: number;
+  y: number;
+  format: string | undefined;
+  iccApply: boolean;
+}
+
+export interface TileAnswer {
+  etag: string;
+  contentType: string;
+  /** Converted (optimized) tiles never change; tiles of original files are cached for an hour. */
+  isImmutable: boolean;
+  /** Null when the caller's If-None-Match already names this tile. */
+  bytes: Buffer | null;
+}
+
+/** The first format of a comma-separated preference list that we serve; jpeg when none is asked. */
+export function negotiateFormat(list: string | undefined): TileFormat {
+  if (list === undefined || list.trim() === '') return 'jpeg';
+  const wanted = list.split(',').map((f) => f.trim().toLowerCase().replace(/^image\//, ''));
+  const found = wanted.map((f) => (f === 'jpg' ? 'jpeg' : f)).find((f): f is TileFormat => (TILE_FORMATS as readonly string[]).includes(f));
+  if (!found) throw badRequest(TILE_MESSAGES.unknownFormat);
+  return found;
+}
+
+function parseRequestEqualization(value: string | unknown[]): TileEqualization | null {
+  const result: EqualizationResult<TileEqualization | null> =
+    typeof value === 'string' ? parseEqualizationSegment(value) : parseEqualization(JSON.stringify(value));
+  if (!result.ok) throw new AppError(400, TILE_ERROR_CODES.invalidEqualization, result.message);
+  return result.value;
+}
+
+/** What the equalization rules need of each channel; unconverted qptiff non-uint8 channels are unavailable. */
+function channelInfos(slide: OpenedSlide, format: string): EqualizationChannelInfo[] {
+  return slide.info.channels.map((c) => {
+    const type = c.sampleType ?? 'unknown';
+    const color = c.color ? ([c.color.r, c.color.g, c.color.b] as const) : null;
+    return { name: c.name, type, color, isAvailable: isChannelAvailable({ format, isConverted: false }, type) };
+  });
+}
+
+function outOfRange(what: string): AppError {
+  return new AppError(404, TILE_ERROR_CODES.outOfRange, TILE_MESSAGES.outOfRange(what));
+}
+
+/** The stored level for z (spec 2 §7: z is the maximum level minus the level), with the tile inside its grid. */
+function levelOf(slide: OpenedSlide, z: number, x: number, y: number) {
+  const levels = slide.info.levels;
+  const level = levels.length - 1 - z;
+  const info = levels[level];
+  if (!info) throw outOfRange(`level z=${z}`);
+  if (x >= Math.ceil(info.width / info.tileWidth) || y >= Math.ceil(info.height / info.tileHeight)) throw outOfRange(`(${x}, ${y}) at z=${z}`);
+  return { level, info };
+}
+
+const etagOf = (parts: (string | number | boolean)[]) => `"${crypto.createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 32)}"`;
+
+export async function getTile(
+  ctx: AppContext,
+  handles: SlideHandleCache,
+  project: ProjectScope,
+  slideId: string,
+  request: TileRequest,
+  ifNoneMatch: string | undefined,
+): Promise<TileAnswer> {
+  const format = negotiateFormat(request.format);
+  const equalization = parseRequestEqualization(request.equalization);
+  const slideRow = await findSlide(ctx.db, project.id, slideId);
+  if (!slideRow) throw new AppError(404, SLIDE_ERROR_CODES.notFound, SLIDE_MESSAGES.notFound(slideId));
+  const image = await findImageById(ctx.db, slideRow.image_id);
+  if (!image) throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
+  return handles
+    .with(image.id, image.storagePaths, (slide) => renderTile(slide, image, request, format, equalization, ifNoneMatch))
+    .catch((error: unknown) => {
+      if (error instanceof AppError) throw error;
+      if (isWsiError(error)) {
+        if (error.code === 'out-of-range') throw new AppError(404, TILE_ERROR_CODES.outOfRange, error.message);
+        throw new AppError(422, TILE_ERROR_CODES.unreadable, TILE_MESSAGES.unreadable(error.message));
+      }
+      if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') {
+        throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
+      }
+      throw error;
+    });
+}
+
+async function renderTile(
+  slide: OpenedSlide,
+  image: ImageRow,
+  request: TileRequest,
+  format: TileFormat,
+  requested: TileEqualization | null,
+  ifNoneMatch: string | undefined,
+): Promise<TileAnswer> {
+  const { level, info } = levelOf(slide, request.z, request.x, request.y);
+  const { x, y } = request;
+  const isFluorescence = slide.info.kind === 'fluorescence';
+  const channels = channelInfos(slide, image.format);
+  let equalization: TileEqualization | null = null;
+  if (isFluorescence) {
+    const chosen = requested ?? presetToTileEqualization(defaultEqualizationPreset(channels), channels);
+    const resolved = resolveEqualization(chosen, channels);
+    if (!resolved.ok) throw new AppError(400, TILE_ERROR_CODES.invalidEqualization, resolved.message);
+    equalization = resolved.value;
+    for (const w of equalization) {
+      const message = w.enabled ? channelUnavailableMessage({ format: image.format, isConverted: false }, channels[w.channel]!.type) : null;
+      if (message) throw new AppError(400, TILE_ERROR_CODES.channelUnavailable, message);
+    }
+  } else if (requested) {
+    // Brightfield: the first window (if enabled) stretches the RGB levels; colours do not apply.
+    const resolved = resolveEqualization(requested.slice(0, 1), [{ name: 'rgb', type: 'uint8' }]);
+    if (!resolved.ok) throw new AppError(400, TILE_ERROR_CODES.invalidEqualization, resolved.message);
+    equalization = resolved.value.filter((w) => w.enabled);
+    if (equalization.length === 0) equalization = null;
+  }
+  let icc: Buffer | null = null;
+  if (request.iccApply) {
+    icc = await slide.readIccProfile();
+    if (icc && !isUsableRgbProfile(icc)) throw new AppError(400, TILE_ERROR_CODES.iccUnavailable, TILE_MESSAGES.iccUnavailable);
+  }
+  const etag = etagOf([image.checksum, level, x, y, equalizationKey(equalization), format, icc !== null]);
+  const answer = { etag, contentType: TILE_MIME_TYPES[format], isImmutable: false };
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return { ...answer, bytes: null };
+
+  // Brightfield JPEG tiles as stored (spec: never decoded or re-encoded) when nothing changes their pixels.
+  const isPassthrough = !isFluorescence && info.compression === 'jpeg' && format === 'jpeg' && !equalization && !icc;
+  if (isPassthrough && !(slide instanceof OpenSlideSlide)) return { ...answer, bytes: await slide.readJpegTilePassthrough(level, x, y) };
+
+  let tile = isFluorescence
+    ? await compositeTile(slide, level, x, y, info.compression, equalization ?? [])
+    : await brightfieldRgb(slide, level, x, y, info.compression);
+  if (!isFluorescence && equalization) tile = await stretchLevels(tile, equalization[0]!);
+  const rgb = icc ? await convertToSrgb(tile.rgb, tile.width, tile.height, icc) : tile.rgb;
+  return { ...answer, bytes: await encodeRgbTile(rgb, tile.width, tile.height, format) };
+}
+
+interface RgbTile {
+  rgb: Uint8Array | Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+async function decodeJpeg(bytes: Buffer, channels: 1 | 3): Promise<{ data: Buffer; width: number; height: number }> {
+  const pipeline = sharp(bytes);
+  const { data, info } = await (channels === 1 ? pipeline.extractChannel(0) : pipeline.removeAlpha().toColourspace('srgb')).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+async function brightfieldRgb(slide: OpenedSlide, level: number, x: number, y: number, compression: string): Promise<RgbTile> {
+  if (slide instanceof OpenSlideSlide) {
+    const rgba = await slide.readTileRgba(level, x, y);
+    const rgb = await sharp(rgba.data, { raw: { width: rgba.width, height: rgba.height, channels: 4 } }).removeAlpha().raw().toBuffer();
+    return { rgb, width: rgba.width, height: rgba.height };
+  }
+  if (compression === 'jpeg') {
+    const { data, width, height } = await decodeJpeg(await slide.readJpegTilePassthrough(level, x, y), 3);
+    return { rgb: data, width, height };
+  }
+  const decoded = await slide.decodeTile(level, x, y);
+  if (decoded.sampleType !== 'uint8' || (decoded.samplesPerPixel !== 3 && decoded.samplesPerPixel !== 1)) {
+    throw new AppError(422, TILE_ERROR_CODES.unreadable, TILE_MESSAGES.unreadable(`${decoded.samplesPerPixel} × ${decoded.sampleType} samples are not RGB`));
+  }
+  const samples = decoded.data as Uint8Array;
+  if (decoded.samplesPerPixel === 3) return { rgb: samples, width: decoded.width, height: decoded.height };
+  const rgb = new Uint8Array(decoded.width * decoded.height * 3);
+  for (let i = 0; i < decoded.width * decoded.height; i++) rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = samples[i]!;
+  return { rgb, width: decoded.width, height: decoded.height };
+}
+
+/** Brightfield with a window: out = (v − min) · 255 / (max − min), clamped (a step when min = max). */
+async function stretchLevels(tile: RgbTile, window: { min: number; max: number }): Promise<RgbTile> {
+  const span = window.max - window.min;
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) lut[v] = span > 0 ? Math.round(Math.min(1, Math.max(0, (v - window.min) / span)) * 255) : v >= window.max ? 255 : 0;
+  const rgb = new Uint8Array(tile.rgb.length);
+  for (let i = 0; i < rgb.length; i++) rgb[i] = lut[tile.rgb[i]!]!;
+  return { ...tile, rgb };
+}
+
+async function compositeTile(slide: OpenedSlide, level: number, x: number, y: number, compression: string, eq: TileEqualization): Promise<RgbTile> {
+  if (slide instanceof OpenSlideSlide) throw new AppError(422, TILE_ERROR_CODES.unreadable, TILE_MESSAGES.unreadable('fluorescence through OpenSlide'));
+  const count = slide.info.channels.length;
+  const windows: CompositeWindow[] = Array.from({ length: count }, () => ({ enabled: false, min: 0, max: 1, rgb: [0, 0, 0] }));
+  for (const w of eq) windows[w.channel] = { enabled: w.enabled, min: w.min, max: w.max, rgb: w.rgb };
+  const tiles: (ChannelTile | null)[] = await Promise.all(
+    windows.map(async (window, channel): Promise<ChannelTile | null> => {
+      if (!window.enabled) return null;
+      if (compression === 'jpeg') {
+        const { data, width, height } = await decodeJpeg(await slide.readJpegTilePassthrough(level, x, y, channel), 1);
+        return { samples: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height };
+      }
+      const decoded = await slide.decodeTile(level, x, y, channel);
+      return { samples: decoded.data as ChannelTile['samples'], width: decoded.width, height: decoded.height };
+    }),
+  );
+  if (tiles.every((t) => t === null)) {
+    // No channel enabled: a black tile of the stored tile size (the composite has nothing to size it by).
+    const level0 = slide.info.levels[level]!;
+    const height = Math.min(level0.tileHeight, level0.height - y * level0.tileHeight);
+    const rows = level0.isTiled === false ? height : level0.tileHeight;
+    return { rgb: new Uint8Array(level0.tileWidth * rows * 3), width: level0.tileWidth, height: rows };
+  }
+  const first = tiles.find((t) => t)!;
+  return { rgb: compositeChannels(tiles, windows), width: first.width, height: first.height };
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { defineRoute, projectPermission } from './route.ts';
+import { Id } from './projects.contract.ts';
+
+/** Tile indices in the path: plain non-negative integers (z counts from the smallest level, spec 2 §7). */
+const TileIndex = z.coerce.number().int().min(0).max(1_000_000);
+
+/** The formats `format` negotiates (spec 2 §7); jpeg is the default. */
+export const TILE_FORMATS = ['jpeg', 'webp', 'png'] as const;
+export type TileFormat = (typeof TILE_FORMATS)[number];
+
+const TileQuery = z.object({
+  /** 'true' converts through the slide's ICC profile to sRGB. */
+  iccApply: z.enum(['true', 'false']).default('false'),
+  /**
+   * The slide's file name, which the viewer sends with every tile (spec 2 §7). The slide id alone selects
+   * the image; the name is accepted so those URLs work, and is otherwise unused.
+   */
+  fileName: z.string().max(1024).optional(),
+  /** A comma-separated list in order of preference; the first of jpeg, webp, png in it is answered. */
+  format: z.string().max(200).optional(),
+});
+
+/** Encoded tile bytes (image/jpeg, image/webp or image/png); described as a binary string in OpenAPI. */
+const TileBytes = z.custom<Buffer>((v) => Buffer.isBuffer(v)).meta({ type: 'string', format: 'binary' });
+
+/**
+ * A slide tile (spec 2 §7). `equalization` is `noeq` or URL-encoded JSON: a list of {channel?, enabled?,
+ * min, max, rgb} per channel. z is inverted: z = 0 is the smallest level, the full resolution is the highest z.
+ * Answers carry a strong ETag; If-None-Match with it answers 304.
+ */
+export const getTile = defineRoute({
+  method: 'GET',
+  path: '/v1/projects/:projectId/slides/:slideId/tile/rgb/:equalization/:z/:x/:y',
+  summary: 'A slide tile as JPEG, WebP or PNG (fluorescence composited by the equalization)',
+  tags: ['tiles'],
+  access: projectPermission(null),
+  params: z.object({ projectId: Id, slideId: Id, equalization: z.string().min(1), z: TileIndex, x: TileIndex, y: TileIndex }),
+  query: TileQuery,
+  response: TileBytes,
+});
+
+/** The same tile asked for with a JSON body (spec 2 §7: "a POST with a JSON body is possible"). */
+export const postTile = defineRoute({
+  method: 'POST',
+  path: '/v1/projects/:projectId/slides/:slideId/tile/rgb',
+  summary: 'A slide tile, asked for with a JSON body',
+  tags: ['tiles'],
+  access: projectPermission(null),
+  params: z.object({ projectId: Id, slideId: Id }),
+  body: z
+    .object({
+      /** 'noeq', the equalization JSON text, or the equalization list itself. */
+      equalization: z.union([z.string().min(1), z.array(z.unknown())]).default('noeq'),
+      z: z.number().int().min(0).max(1_000_000),
+      x: z.number().int().min(0).max(1_000_000),
+      y: z.number().int().min(0).max(1_000_000),
+      format: z.string().max(200).optional(),
+      iccApply: z.boolean().default(false),
+    })
+    .strict(),
+  response: TileBytes,
+});
