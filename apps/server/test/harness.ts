@@ -171,3 +171,6 @@ export function describeEachDialect(name: string, body: (server: () => TestServe
     });
   });
 }
+
+/** The real test slides (one rule for every tier: packages/wsi/src/testing/slides.ts). */
+export { SLIDES_DIR } from '../../../packages/wsi/src/testing/slides.ts';

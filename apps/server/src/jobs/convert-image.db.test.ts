@@ -8,14 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TiffSlide } from '@tessera/wsi';
-import { describeEachDialect } from '../../test/harness.ts';
+import { describeEachDialect, SLIDES_DIR } from '../../test/harness.ts';
 import type { AppContext } from '../context.ts';
 import { enqueueConversion, optimizedDir, registerImage } from '../modules/images/images.service.ts';
 import { findConversion } from './convert-image.queries.ts';
 import { FAST, waitFor } from './jobs.test-helpers.ts';
 import { createJobWorker } from './worker.ts';
 
-const SLIDES = path.resolve(import.meta.dirname, '../../../../../shared/testdata/slides');
+const SLIDES = SLIDES_DIR;
 let tmp: string;
 
 beforeAll(async () => {

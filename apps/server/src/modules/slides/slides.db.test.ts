@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
+import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
 import { loadOpenSlide } from '@tessera/wsi';
 import { runImport } from '../../cli/import.ts';
 
-const SLIDES = path.resolve(import.meta.dirname, '../../../../../../shared/testdata/slides');
+const SLIDES = SLIDES_DIR;
 const LINKS: [string, string][] = [
   ['CMU-1-Small-Region.svs', 'CMU-1-Small-Region.svs'],
   ['cells-2c.ome.tif', 'cells-2c.ome.tif'],

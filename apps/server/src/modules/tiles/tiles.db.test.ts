@@ -9,11 +9,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EQUALIZATION_MESSAGES } from '@tessera/domain';
 import { loadOpenSlide, TiffSlide } from '@tessera/wsi';
-import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
+import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
 import { registerImage } from '../images/images.service.ts';
 import { getOrCreateSlideForImage } from '../slides/slides.service.ts';
 
-const SLIDES = path.resolve(import.meta.dirname, '../../../../../../shared/testdata/slides');
+const SLIDES = SLIDES_DIR;
 const SVS = 'CMU-1-Small-Region.svs';
 const OME = 'cells-2c.ome.tif';
 const J2K_SVS = 'tcga-cr-7395-01a-01-ts1.svs';
