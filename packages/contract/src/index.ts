@@ -8,5 +8,6 @@ export * as members from './members.contract.ts';
 export * as sso from './sso.contract.ts';
 export * as slides from './slides.contract.ts';
 export * as tiles from './tiles.contract.ts';
+export * as equalization from './equalization.contract.ts';
 export type { Slide, SlideDetails, ImageInfo, ImportSummary } from './slides.contract.ts';
 export { Id, Project, ProjectRoleSchema, ProjectParams } from './projects.contract.ts';

@@ -10,6 +10,7 @@ import * as m20261122_0004_sso from './migrations/20261122_0004_sso.ts';
 import * as m20261122_0005_slides from './migrations/20261122_0005_slides.ts';
 import * as m20261122_0006_jobs from './migrations/20261122_0006_jobs.ts';
 import * as m20261122_0007_conversion from './migrations/20261122_0007_conversion.ts';
+import * as m20261122_0008_equalization from './migrations/20261122_0008_equalization.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0005_slides': m20261122_0005_slides,
   '20261122_0006_jobs': m20261122_0006_jobs,
   '20261122_0007_conversion': m20261122_0007_conversion,
+  '20261122_0008_equalization': m20261122_0008_equalization,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

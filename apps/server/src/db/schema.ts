@@ -183,6 +183,19 @@ export interface SlidesTable {
   updated_at: string;
 }
 
+/** Migration 0008: a slide's equalization preset; one per (slide, scope, user), user_id only for scope 'user'. */
+export interface EqualizationPresetsTable {
+  id: string;
+  project_id: string;
+  slide_id: string;
+  scope: 'user' | 'project' | 'default';
+  user_id: string | null;
+  /** JSON: the domain's EqualizationPreset. */
+  preset: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_system_roles: UserSystemRolesTable;
@@ -199,4 +212,5 @@ export interface Database {
   slides: SlidesTable;
   jobs: JobsTable;
   job_logs: JobLogsTable;
+  equalization_presets: EqualizationPresetsTable;
 }

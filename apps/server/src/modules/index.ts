@@ -9,6 +9,7 @@ import { registerSsoRoutes } from './sso/sso.routes.ts';
 import { registerMemberRoutes } from './members/members.routes.ts';
 import { registerSlideRoutes } from './slides/slides.routes.ts';
 import { registerTileRoutes } from './tiles/tiles.routes.ts';
+import { registerEqualizationRoutes } from './equalization/equalization.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -19,4 +20,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerMemberRoutes(app, ctx);
   registerSlideRoutes(app, ctx);
   registerTileRoutes(app, ctx);
+  registerEqualizationRoutes(app, ctx);
 }
