@@ -29,16 +29,46 @@ const TileBytes = z.custom<Buffer>((v) => Buffer.isBuffer(v)).meta({ type: 'stri
  * min, max, rgb} per channel. z is inverted: z = 0 is the smallest level, the full resolution is the highest z.
  * Answers carry a strong ETag; If-None-Match with it answers 304.
  */
+const TileParams = z.object({ projectId: Id, slideId: Id, equalization: z.string().min(1), z: TileIndex, x: TileIndex, y: TileIndex });
+
 export const getTile = defineRoute({
   method: 'GET',
   path: '/v1/projects/:projectId/slides/:slideId/tile/rgb/:equalization/:z/:x/:y',
   summary: 'A slide tile as JPEG, WebP or PNG (fluorescence composited by the equalization)',
   tags: ['tiles'],
   access: projectPermission(null),
-  params: z.object({ projectId: Id, slideId: Id, equalization: z.string().min(1), z: TileIndex, x: TileIndex, y: TileIndex }),
+  params: TileParams,
   query: TileQuery,
   response: TileBytes,
 });
+
+/**
+ * The same tile from the slide's optimized pyramid (spec 2 §7: "the path uses tile-converted instead of
+ * tile when conversion status is Converted"); 404 'The slide is not optimized for viewing yet' before that.
+ * Converted tiles never change: Cache-Control private, max-age=31536000, immutable.
+ */
+export const getConvertedTile = defineRoute({
+  method: 'GET',
+  path: '/v1/projects/:projectId/slides/:slideId/tile-converted/rgb/:equalization/:z/:x/:y',
+  summary: 'A tile of the slide optimized for viewing',
+  tags: ['tiles'],
+  access: projectPermission(null),
+  params: TileParams,
+  query: TileQuery,
+  response: TileBytes,
+});
+
+const TileBody = z
+  .object({
+    /** 'noeq', the equalization JSON text, or the equalization list itself. */
+    equalization: z.union([z.string().min(1), z.array(z.unknown())]).default('noeq'),
+    z: z.number().int().min(0).max(1_000_000),
+    x: z.number().int().min(0).max(1_000_000),
+    y: z.number().int().min(0).max(1_000_000),
+    format: z.string().max(200).optional(),
+    iccApply: z.boolean().default(false),
+  })
+  .strict();
 
 /** The same tile asked for with a JSON body (spec 2 §7: "a POST with a JSON body is possible"). */
 export const postTile = defineRoute({
@@ -48,16 +78,18 @@ export const postTile = defineRoute({
   tags: ['tiles'],
   access: projectPermission(null),
   params: z.object({ projectId: Id, slideId: Id }),
-  body: z
-    .object({
-      /** 'noeq', the equalization JSON text, or the equalization list itself. */
-      equalization: z.union([z.string().min(1), z.array(z.unknown())]).default('noeq'),
-      z: z.number().int().min(0).max(1_000_000),
-      x: z.number().int().min(0).max(1_000_000),
-      y: z.number().int().min(0).max(1_000_000),
-      format: z.string().max(200).optional(),
-      iccApply: z.boolean().default(false),
-    })
-    .strict(),
+  body: TileBody,
+  response: TileBytes,
+});
+
+/** A tile of the optimized pyramid asked for with a JSON body. */
+export const postConvertedTile = defineRoute({
+  method: 'POST',
+  path: '/v1/projects/:projectId/slides/:slideId/tile-converted/rgb',
+  summary: 'A tile of the slide optimized for viewing, asked for with a JSON body',
+  tags: ['tiles'],
+  access: projectPermission(null),
+  params: z.object({ projectId: Id, slideId: Id }),
+  body: TileBody,
   response: TileBytes,
 });

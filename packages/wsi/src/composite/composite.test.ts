@@ -100,6 +100,12 @@ describe('compositeChannels', () => {
     expect(table[0x7f]).toBe(255); // 127, red only
   });
 
+  it('rounds exact .5 ties like the definition (found by the property below)', () => {
+    // (6 + 7) / 14 · 7 = 6.5 exactly; a reciprocal-multiply gives 6.4999… and rounds down.
+    const rgb = compositeChannels([tile(Uint8Array.from([6, 0, 0, 0]))], [win(-7, 7, [0, 7, 0])]);
+    expect(rgb[1]).toBe(7);
+  });
+
   it('matches the obvious per-pixel composite for any types and windows', () => {
     const arrays = [
       fc.uint8Array({ minLength: 16, maxLength: 16 }),

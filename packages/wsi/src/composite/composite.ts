@@ -164,12 +164,14 @@ export function channelTable(bits: 8 | 16, isSigned: boolean, window: CompositeW
   const half = count >> 1;
   const table = new Uint32Array(count);
   const isStep = !(max > min);
-  const scale = isStep ? 0 : 1 / (max - min);
+  // Divide rather than multiply by a reciprocal: (v − min) / (max − min) is the window as defined, and the
+  // reciprocal differs in the last bit, which moves exact .5 ties to the other side when rounding.
+  const range = max - min;
   const full = pack(1, r, g, b);
   for (let index = 0; index < count; index++) {
     const value = isSigned && index >= half ? index - count : index;
     if (value >= max) table[index] = full;
-    else if (!isStep && value > min) table[index] = pack((value - min) * scale, r, g, b);
+    else if (!isStep && value > min) table[index] = pack((value - min) / range, r, g, b);
   }
   tableCache.set(key, table);
   if (tableCache.size > TABLE_CACHE_SIZE) tableCache.delete(tableCache.keys().next().value!);
@@ -190,12 +192,12 @@ function addComputed(packed: Uint32Array, samples: ChannelSamples, pixels: numbe
   const [r, g, b] = window.rgb;
   const { min, max } = window;
   const isStep = !(max > min);
-  const scale = isStep ? 0 : 1 / (max - min);
+  const range = max - min;
   const full = pack(1, r, g, b);
   for (let i = 0; i < pixels; i++) {
     const v = samples[i]!;
     if (v >= max) packed[i] = packed[i]! + full;
     // Below min, at min and NaN add nothing; a step window has nothing between min and max.
-    else if (!isStep && v > min) packed[i] = packed[i]! + pack((v - min) * scale, r, g, b);
+    else if (!isStep && v > min) packed[i] = packed[i]! + pack((v - min) / range, r, g, b);
   }
 }

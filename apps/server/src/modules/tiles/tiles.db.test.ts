@@ -17,6 +17,10 @@ const SLIDES = SLIDES_DIR;
 const SVS = 'CMU-1-Small-Region.svs';
 const OME = 'cells-2c.ome.tif';
 const J2K_SVS = 'tcga-cr-7395-01a-01-ts1.svs';
+/** CMU-1-Small-Region (2220 × 2967, one stored level, 240² tiles): 2× levels down to one tile make z 0–4. */
+const Z0 = 4;
+/** The JPEG 2000 SVS (4443 × 3567, stored 1× and 2×): 2× levels down to one tile make z 0–5, its 2× level z 4. */
+const J2K_2X = 4;
 const hasOpenSlide = await loadOpenSlide().then(
   () => true,
   () => false,
@@ -53,8 +57,8 @@ describeEachDialect('tiles', (t) => {
     await rm(tmp, { recursive: true, force: true });
   });
 
-  it('passes an SVS JPEG tile through byte for byte (z inverted: the one level is z 0)', async () => {
-    const res = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 3, 4, `?fileName=${SVS}`) });
+  it('passes an SVS JPEG tile through byte for byte (z inverted: the one stored level is the highest z)', async () => {
+    const res = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 3, 4, `?fileName=${SVS}`) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('private, max-age=3600');
@@ -69,27 +73,27 @@ describeEachDialect('tiles', (t) => {
   });
 
   it('answers 304 for a matching If-None-Match, with a strong ETag that differs per tile and format', async () => {
-    const first = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 1, 1) });
+    const first = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 1, 1) });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 1, 1), headers: { 'if-none-match': etag } });
+    const again = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 1, 1), headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
-    const other = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 2, 1), headers: { 'if-none-match': etag } });
+    const other = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 2, 1), headers: { 'if-none-match': etag } });
     expect(other.statusCode).toBe(200);
     expect(other.headers.etag).not.toBe(etag);
-    const png = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 1, 1, '?format=png'), headers: { 'if-none-match': etag } });
+    const png = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 1, 1, '?format=png'), headers: { 'if-none-match': etag } });
     expect(png.statusCode).toBe(200);
   });
 
   it('re-encodes to PNG and WebP (format negotiates the first known of a list), close to the JPEG', async () => {
-    const jpeg = await decode((await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 2, 2) })).rawPayload);
+    const jpeg = await decode((await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 2, 2) })).rawPayload);
     for (const [query, mime] of [
       ['?format=png', 'image/png'],
       ['?format=avif,webp,png', 'image/webp'],
     ] as const) {
-      const res = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 2, 2, query) });
+      const res = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 2, 2, query) });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe(mime);
       const { data, info } = await decode(res.rawPayload);
@@ -98,7 +102,7 @@ describeEachDialect('tiles', (t) => {
       for (let i = 0; i < data.length; i++) sum += Math.abs(data[i]! - jpeg.data[i]!);
       expect(sum / data.length).toBeLessThan(6); // png is the decoded JPEG; webp adds its own small loss
     }
-    const bad = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 2, 2, '?format=gif') });
+    const bad = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 2, 2, '?format=gif') });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -138,34 +142,35 @@ describeEachDialect('tiles', (t) => {
 
   it('answers out-of-range z, x and y with 404 {code, message}, and non-numbers with 400', async () => {
     for (const [z, x, y] of [
-      [1, 0, 0],
-      [0, 10, 0],
-      [0, 0, 13],
+      [Z0 + 1, 0, 0],
+      [Z0, 10, 0],
+      [Z0, 0, 13],
+      [0, 1, 0],
     ] as const) {
       const res = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', z, x, y) });
       expect(res.statusCode, `${z}/${x}/${y}`).toBe(404);
       expect(res.json().code).toBe('TILE_OUT_OF_RANGE');
     }
-    const nan = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 0, 0).replace(/\/0$/, '/-1') });
+    const nan = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 0, 0).replace(/\/0$/, '/-1') });
     expect(nan.statusCode).toBe(400);
-    const last = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 9, 12) });
+    const last = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 9, 12) });
     expect(last.statusCode).toBe(200);
   });
 
   it('serves tiles to members only', async () => {
-    const res = await t().request(outsider, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 0, 0) });
+    const res = await t().request(outsider, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 0, 0) });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('PROJECT_NOT_FOUND');
-    const anonymous = await t().request(null, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 0, 0) });
+    const anonymous = await t().request(null, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 0, 0) });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('answers the POST form with a JSON body like the GET form', async () => {
-    const get = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', 0, 3, 4) });
+    const get = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 3, 4) });
     const post = await t().request(owner, {
       method: 'POST',
       url: `/v1/projects/${projectId}/slides/${slideIds.get(SVS)}/tile/rgb`,
-      payload: { equalization: 'noeq', z: 0, x: 3, y: 4 },
+      payload: { equalization: 'noeq', z: Z0, x: 3, y: 4 },
     });
     expect(post.statusCode).toBe(200);
     expect(post.rawPayload.equals(get.rawPayload)).toBe(true);
@@ -180,8 +185,8 @@ describeEachDialect('tiles', (t) => {
   });
 
   it.runIf(hasOpenSlide)('applies the ICC profile of a JPEG 2000 SVS (read through OpenSlide); its sRGB profile changes nothing', async () => {
-    const plain = await t().request(owner, { method: 'GET', url: tileUrl(J2K_SVS, 'noeq', 1, 3, 3, '?format=png') });
-    const icc = await t().request(owner, { method: 'GET', url: tileUrl(J2K_SVS, 'noeq', 1, 3, 3, '?format=png&iccApply=true') });
+    const plain = await t().request(owner, { method: 'GET', url: tileUrl(J2K_SVS, 'noeq', J2K_2X, 3, 3, '?format=png') });
+    const icc = await t().request(owner, { method: 'GET', url: tileUrl(J2K_SVS, 'noeq', J2K_2X, 3, 3, '?format=png&iccApply=true') });
     expect([plain.statusCode, icc.statusCode]).toEqual([200, 200]);
     expect(icc.headers.etag).not.toBe(plain.headers.etag);
     const a = await decode(plain.rawPayload);

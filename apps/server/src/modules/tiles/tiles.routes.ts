@@ -10,10 +10,13 @@ import type { AppContext } from '../../context.ts';
 import type { ProjectScope } from '../../http/actor.ts';
 import { guardFor } from '../../http/guard.ts';
 import { SlideHandleCache } from './slide-handles.ts';
-import { getTile, type TileAnswer, type TileRequest } from './tiles.service.ts';
+import { getTile, type TileAnswer, type TileRequest, type TileSource } from './tiles.service.ts';
+import { TileLru } from './virtual-levels.ts';
 
 /** Open slides kept between tile requests; small, since each may hold OpenSlide caches. */
 const MAX_OPEN_SLIDES = 16;
+/** Raw RGB of tiles made for levels the file lacks (a 256² tile is 192 KiB: about 340 tiles). */
+const GENERATED_TILE_BUDGET = 64 * 1024 * 1024;
 
 function send(reply: FastifyReply, answer: TileAnswer): Buffer | undefined {
   reply.header('etag', answer.etag);
@@ -46,25 +49,30 @@ function routeOptions(ctx: AppContext, def: RouteDef) {
 }
 
 export function registerTileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const handles = new SlideHandleCache(MAX_OPEN_SLIDES);
-  app.addHook('onClose', async () => handles.closeAll());
-  const answer = async (req: FastifyRequest, reply: FastifyReply, slideId: string, request: TileRequest) =>
-    send(reply, await getTile(ctx, handles, req.project as ProjectScope, slideId, request, req.headers['if-none-match']));
+  const caches = { handles: new SlideHandleCache(MAX_OPEN_SLIDES), generated: new TileLru(GENERATED_TILE_BUDGET) };
+  app.addHook('onClose', async () => caches.handles.closeAll());
+  const answer = async (req: FastifyRequest, reply: FastifyReply, slideId: string, request: TileRequest, source: TileSource) =>
+    send(reply, await getTile(ctx, caches, req.project as ProjectScope, slideId, request, req.headers['if-none-match'], source));
 
-  app.withTypeProvider<ZodTypeProvider>().route({
-    ...routeOptions(ctx, contract.getTile),
-    handler: async (req, reply) => {
-      const params = req.params as { slideId: string; equalization: string; z: number; x: number; y: number };
-      const query = req.query as { iccApply: 'true' | 'false'; format?: string };
-      return answer(req, reply, params.slideId, { ...params, format: query.format, iccApply: query.iccApply === 'true' });
-    },
-  });
-  app.withTypeProvider<ZodTypeProvider>().route({
-    ...routeOptions(ctx, contract.postTile),
-    handler: async (req, reply) => {
-      const { slideId } = req.params as { slideId: string };
-      const body = req.body as TileRequest;
-      return answer(req, reply, slideId, body);
-    },
-  });
+  const routes: [RouteDef, RouteDef, TileSource][] = [
+    [contract.getTile, contract.postTile, 'original'],
+    [contract.getConvertedTile, contract.postConvertedTile, 'converted'],
+  ];
+  for (const [getDef, postDef, source] of routes) {
+    app.withTypeProvider<ZodTypeProvider>().route({
+      ...routeOptions(ctx, getDef),
+      handler: async (req, reply) => {
+        const params = req.params as { slideId: string; equalization: string; z: number; x: number; y: number };
+        const query = req.query as { iccApply: 'true' | 'false'; format?: string };
+        return answer(req, reply, params.slideId, { ...params, format: query.format, iccApply: query.iccApply === 'true' }, source);
+      },
+    });
+    app.withTypeProvider<ZodTypeProvider>().route({
+      ...routeOptions(ctx, postDef),
+      handler: async (req, reply) => {
+        const { slideId } = req.params as { slideId: string };
+        return answer(req, reply, slideId, req.body as TileRequest, source);
+      },
+    });
+  }
 }

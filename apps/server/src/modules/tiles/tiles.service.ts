@@ -38,12 +38,15 @@ import { findSlide } from '../slides/slides.queries.ts';
 import { SLIDE_ERROR_CODES, SLIDE_MESSAGES } from '../slides/slides.service.ts';
 import { convertToSrgb, isUsableRgbProfile } from './icc.ts';
 import type { SlideHandleCache } from './slide-handles.ts';
+import { findConversion } from './tiles.queries.ts';
+import { generateTile, virtualLevels, type RgbTile, type TileLru } from './virtual-levels.ts';
 
 export const TILE_MESSAGES = {
   outOfRange: (what: string) => `Tile ${what} is outside the slide`,
   unknownFormat: `format must name one of ${TILE_FORMATS.join(', ')}`,
   iccUnavailable: 'ICC conversion is not available',
   unreadable: (reason: string) => `The tile cannot be read: ${reason}`,
+  notOptimized: 'The slide is not optimized for viewing yet',
 } as const;
 
 export const TILE_ERROR_CODES = {
@@ -52,6 +55,7 @@ export const TILE_ERROR_CODES = {
   channelUnavailable: 'CHANNEL_UNAVAILABLE',
   iccUnavailable: 'ICC_UNAVAILABLE',
   unreadable: 'TILE_UNREADABLE',
+  notOptimized: 'SLIDE_NOT_OPTIMIZED',
 } as const;
 
 export interface TileRequest {
@@ -90,11 +94,11 @@ function parseRequestEqualization(value: string | unknown[]): TileEqualization |
 }
 
 /** What the equalization rules need of each channel; unconverted qptiff non-uint8 channels are unavailable. */
-function channelInfos(slide: OpenedSlide, format: string): EqualizationChannelInfo[] {
+function channelInfos(slide: OpenedSlide, format: string, isConverted: boolean): EqualizationChannelInfo[] {
   return slide.info.channels.map((c) => {
     const type = c.sampleType ?? 'unknown';
     const color = c.color ? ([c.color.r, c.color.g, c.color.b] as const) : null;
-    return { name: c.name, type, color, isAvailable: isChannelAvailable({ format, isConverted: false }, type) };
+    return { name: c.name, type, color, isAvailable: isChannelAvailable({ format, isConverted }, type) };
   });
 }
 
@@ -102,25 +106,38 @@ function outOfRange(what: string): AppError {
   return new AppError(404, TILE_ERROR_CODES.outOfRange, TILE_MESSAGES.outOfRange(what));
 }
 
-/** The stored level for z (spec 2 §7: z is the maximum level minus the level), with the tile inside its grid. */
+/**
+ * The 2× level for z (spec 2 §7: z is the maximum level minus the level), with the tile inside its grid,
+ * and the stored level it is (factor 1) or is made from.
+ */
 function levelOf(slide: OpenedSlide, z: number, x: number, y: number) {
-  const levels = slide.info.levels;
+  const levels = virtualLevels(slide.info.levels);
   const level = levels.length - 1 - z;
-  const info = levels[level];
-  if (!info) throw outOfRange(`level z=${z}`);
-  if (x >= Math.ceil(info.width / info.tileWidth) || y >= Math.ceil(info.height / info.tileHeight)) throw outOfRange(`(${x}, ${y}) at z=${z}`);
-  return { level, info };
+  const virtual = levels[level];
+  if (!virtual) throw outOfRange(`level z=${z}`);
+  if (x >= Math.ceil(virtual.width / virtual.tileWidth) || y >= Math.ceil(virtual.height / virtual.tileHeight)) throw outOfRange(`(${x}, ${y}) at z=${z}`);
+  return { level, virtual, info: slide.info.levels[virtual.stored]! };
+}
+
+/** Tiles of the original file, or of its optimized pyramid (the `tile-converted` path of spec 2 §7). */
+export type TileSource = 'original' | 'converted';
+
+export interface TileCaches {
+  handles: SlideHandleCache;
+  /** Tiles made for levels the file lacks. */
+  generated: TileLru;
 }
 
 const etagOf = (parts: (string | number | boolean)[]) => `"${crypto.createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 32)}"`;
 
 export async function getTile(
   ctx: AppContext,
-  handles: SlideHandleCache,
+  caches: TileCaches,
   project: ProjectScope,
   slideId: string,
   request: TileRequest,
   ifNoneMatch: string | undefined,
+  source: TileSource = 'original',
 ): Promise<TileAnswer> {
   const format = negotiateFormat(request.format);
   const equalization = parseRequestEqualization(request.equalization);
@@ -128,8 +145,18 @@ export async function getTile(
   if (!slideRow) throw new AppError(404, SLIDE_ERROR_CODES.notFound, SLIDE_MESSAGES.notFound(slideId));
   const image = await findImageById(ctx.db, slideRow.image_id);
   if (!image) throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
-  return handles
-    .with(image.id, image.storagePaths, (slide) => renderTile(slide, image, request, format, equalization, ifNoneMatch))
+  let paths = image.storagePaths;
+  if (source === 'converted') {
+    // Only a Converted image has a complete pyramid; the job records its path after the final rename.
+    const conversion = await findConversion(ctx.db, image.id);
+    if (conversion?.conversionStatus !== 'Converted' || !conversion.optimizedPath) {
+      throw new AppError(404, TILE_ERROR_CODES.notOptimized, TILE_MESSAGES.notOptimized);
+    }
+    paths = [conversion.optimizedPath];
+  }
+  const target = { image, source, generated: caches.generated };
+  return caches.handles
+    .with(`${source}:${image.id}`, paths, (slide) => renderTile(slide, target, request, format, equalization, ifNoneMatch))
     .catch((error: unknown) => {
       if (error instanceof AppError) throw error;
       if (isWsiError(error)) {
@@ -145,16 +172,17 @@ export async function getTile(
 
 async function renderTile(
   slide: OpenedSlide,
-  image: ImageRow,
+  { image, source, generated }: { image: ImageRow; source: TileSource; generated: TileLru },
   request: TileRequest,
   format: TileFormat,
   requested: TileEqualization | null,
   ifNoneMatch: string | undefined,
 ): Promise<TileAnswer> {
-  const { level, info } = levelOf(slide, request.z, request.x, request.y);
+  const { level, virtual, info } = levelOf(slide, request.z, request.x, request.y);
   const { x, y } = request;
+  const isConverted = source === 'converted';
   const isFluorescence = slide.info.kind === 'fluorescence';
-  const channels = channelInfos(slide, image.format);
+  const channels = channelInfos(slide, image.format, isConverted);
   let equalization: TileEqualization | null = null;
   if (isFluorescence) {
     const chosen = requested ?? presetToTileEqualization(defaultEqualizationPreset(channels), channels);
@@ -162,7 +190,7 @@ async function renderTile(
     if (!resolved.ok) throw new AppError(400, TILE_ERROR_CODES.invalidEqualization, resolved.message);
     equalization = resolved.value;
     for (const w of equalization) {
-      const message = w.enabled ? channelUnavailableMessage({ format: image.format, isConverted: false }, channels[w.channel]!.type) : null;
+      const message = w.enabled ? channelUnavailableMessage({ format: image.format, isConverted }, channels[w.channel]!.type) : null;
       if (message) throw new AppError(400, TILE_ERROR_CODES.channelUnavailable, message);
     }
   } else if (requested) {
@@ -177,26 +205,32 @@ async function renderTile(
     icc = await slide.readIccProfile();
     if (icc && !isUsableRgbProfile(icc)) throw new AppError(400, TILE_ERROR_CODES.iccUnavailable, TILE_MESSAGES.iccUnavailable);
   }
-  const etag = etagOf([image.checksum, level, x, y, equalizationKey(equalization), format, icc !== null]);
-  const answer = { etag, contentType: TILE_MIME_TYPES[format], isImmutable: false };
+  const etag = etagOf([image.checksum, source, level, x, y, equalizationKey(equalization), format, icc !== null]);
+  // Converted pyramids are written once and never change (a re-conversion writes a new file).
+  const answer = { etag, contentType: TILE_MIME_TYPES[format], isImmutable: isConverted };
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return { ...answer, bytes: null };
 
   // Brightfield JPEG tiles as stored (spec: never decoded or re-encoded) when nothing changes their pixels.
-  const isPassthrough = !isFluorescence && info.compression === 'jpeg' && format === 'jpeg' && !equalization && !icc;
-  if (isPassthrough && !(slide instanceof OpenSlideSlide)) return { ...answer, bytes: await slide.readJpegTilePassthrough(level, x, y) };
+  const stored = virtual.stored;
+  const isPassthrough = virtual.factor === 1 && !isFluorescence && info.compression === 'jpeg' && format === 'jpeg' && !equalization && !icc;
+  if (isPassthrough && !(slide instanceof OpenSlideSlide)) return { ...answer, bytes: await slide.readJpegTilePassthrough(stored, x, y) };
 
-  let tile = isFluorescence
-    ? await compositeTile(slide, level, x, y, info.compression, equalization ?? [])
-    : await brightfieldRgb(slide, level, x, y, info.compression);
+  const readStored = (sx: number, sy: number) =>
+    isFluorescence
+      ? compositeTile(slide, stored, sx, sy, info.compression, equalization ?? [])
+      : brightfieldRgb(slide, stored, sx, sy, info.compression);
+  let tile: RgbTile;
+  if (virtual.factor === 1) tile = await readStored(x, y);
+  else {
+    // Brightfield is cached before the level stretch; fluorescence composites depend on the equalization.
+    const key = [source, image.id, level, x, y, isFluorescence ? equalizationKey(equalization) : ''].join(':');
+    const cached = generated.get(key);
+    tile = cached ?? (await generateTile(virtual, info, x, y, readStored));
+    if (!cached) generated.set(key, tile);
+  }
   if (!isFluorescence && equalization) tile = await stretchLevels(tile, equalization[0]!);
   const rgb = icc ? await convertToSrgb(tile.rgb, tile.width, tile.height, icc) : tile.rgb;
   return { ...answer, bytes: await encodeRgbTile(rgb, tile.width, tile.height, format) };
-}
-
-interface RgbTile {
-  rgb: Uint8Array | Uint8ClampedArray;
-  width: number;
-  height: number;
 }
 
 async function decodeJpeg(bytes: Buffer, channels: 1 | 3): Promise<{ data: Buffer; width: number; height: number }> {

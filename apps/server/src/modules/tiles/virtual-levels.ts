@@ -1,0 +1,168 @@
+/**
+ * Levels the file lacks (issue 3 point 2): the z range covers every 2× level from level 0 down to the
+ * level that fits in one tile, whatever steps the file stores (SVS often keeps only 4× steps). A tile of a
+ * missing level is made from the next finer stored level: the covering stored tiles are decoded, stitched,
+ * and box-averaged (each pixel the mean of its block, as libvips and OpenSlide pyramids hold); the result is kept in a byte-budgeted LRU since decoding up to 4×4 tiles is costly.
+ */
+import type { SlideLevel } from '@tessera/wsi';
+
+export interface VirtualLevel {
+  width: number;
+  height: number;
+  tileWidth: number;
+  tileHeight: number;
+  /** The stored level this one is, or is made from. */
+  stored: number;
+  /** Stored-level pixels per pixel of this level: 1 when stored, else 2, 4, … */
+  factor: number;
+}
+
+/** Every 2× level, finest first; a stored level within 1% of a 2^k downsample stands for it. */
+export function virtualLevels(stored: readonly SlideLevel[]): VirtualLevel[] {
+  const base = stored[0]!;
+  const tileWidth = base.isTiled ? base.tileWidth : 256;
+  const tileHeight = base.isTiled ? base.tileHeight : 256;
+  const out: VirtualLevel[] = [];
+  for (let k = 0; ; k++) {
+    const scale = 2 ** k;
+    const width = Math.max(1, Math.ceil(base.width / scale));
+    const height = Math.max(1, Math.ceil(base.height / scale));
+    const exact = stored.findIndex((l) => Math.abs(l.downsample / scale - 1) < 0.01);
+    if (exact >= 0) {
+      const l = stored[exact]!;
+      out.push({ width: l.width, height: l.height, tileWidth: l.tileWidth, tileHeight: l.tileHeight, stored: exact, factor: 1 });
+    } else {
+      // The coarsest stored level still finer than this one: the fewest pixels to decode.
+      let finer = 0;
+      stored.forEach((l, i) => {
+        if (l.downsample < scale && l.downsample > stored[finer]!.downsample) finer = i;
+      });
+      out.push({ width, height, tileWidth, tileHeight, stored: finer, factor: scale / stored[finer]!.downsample });
+    }
+    if (width <= tileWidth && height <= tileHeight) return out;
+  }
+}
+
+export interface RgbTile {
+  rgb: Uint8Array | Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/**
+ * Makes tile (x, y) of a virtual level from its stored level: reads the stored tiles covering the region
+ * (`readStored` answers one decoded RGB tile, possibly padded at the edge), stitches them and averages the
+ * region down to the tile (clipped to the level, like stored tiles of a level the viewer clips anyway).
+ */
+export async function generateTile(
+  level: VirtualLevel,
+  storedLevel: SlideLevel,
+  x: number,
+  y: number,
+  readStored: (sx: number, sy: number) => Promise<RgbTile>,
+): Promise<RgbTile> {
+  const outW = Math.min(level.tileWidth, level.width - x * level.tileWidth);
+  const outH = Math.min(level.tileHeight, level.height - y * level.tileHeight);
+  const x0 = Math.floor(x * level.tileWidth * level.factor);
+  const y0 = Math.floor(y * level.tileHeight * level.factor);
+  const x1 = Math.min(storedLevel.width, Math.ceil((x * level.tileWidth + outW) * level.factor));
+  const y1 = Math.min(storedLevel.height, Math.ceil((y * level.tileHeight + outH) * level.factor));
+  const regionW = x1 - x0;
+  const regionH = y1 - y0;
+  const region = new Uint8Array(regionW * regionH * 3);
+  const tw = storedLevel.tileWidth;
+  const th = storedLevel.tileHeight;
+  const reads: Promise<void>[] = [];
+  for (let sy = Math.floor(y0 / th); sy * th < y1; sy++) {
+    for (let sx = Math.floor(x0 / tw); sx * tw < x1; sx++) {
+      reads.push(
+        readStored(sx, sy).then((tile) => {
+          // Copy the part of the stored tile inside the region, row by row.
+          const left = Math.max(x0, sx * tw);
+          const right = Math.min(x1, sx * tw + tile.width);
+          const top = Math.max(y0, sy * th);
+          const bottom = Math.min(y1, sy * th + tile.height);
+          for (let row = top; row < bottom; row++) {
+            const src = ((row - sy * th) * tile.width + (left - sx * tw)) * 3;
+            region.set(tile.rgb.subarray(src, src + (right - left) * 3), ((row - y0) * regionW + (left - x0)) * 3);
+          }
+        }),
+      );
+    }
+  }
+  await Promise.all(reads);
+  const rgb = boxDownsample(region, regionW, regionH, outW, outH, level.factor);
+  return { rgb, width: outW, height: outH };
+}
+
+/** Each output pixel is the mean of its factor × factor block of the region (fewer at the region's edge). */
+function boxDownsample(region: Uint8Array, regionW: number, regionH: number, outW: number, outH: number, factor: number): Uint8Array {
+  const out = new Uint8Array(outW * outH * 3);
+  const from = (i: number, size: number) => Math.min(size - 1, Math.floor(i * factor));
+  const to = (i: number, size: number) => Math.max(from(i, size) + 1, Math.min(size, Math.floor((i + 1) * factor)));
+  for (let j = 0; j < outH; j++) {
+    const y0 = from(j, regionH);
+    const y1 = to(j, regionH);
+    for (let i = 0; i < outW; i++) {
+      const x0 = from(i, regionW);
+      const x1 = to(i, regionW);
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let y = y0; y < y1; y++) {
+        for (let p = (y * regionW + x0) * 3, end = (y * regionW + x1) * 3; p < end; p += 3) {
+          r += region[p]!;
+          g += region[p + 1]!;
+          b += region[p + 2]!;
+        }
+      }
+      const n = (y1 - y0) * (x1 - x0);
+      const o = (j * outW + i) * 3;
+      out[o] = Math.round(r / n);
+      out[o + 1] = Math.round(g / n);
+      out[o + 2] = Math.round(b / n);
+    }
+  }
+  return out;
+}
+
+/** Generated tiles by key, evicted oldest-first beyond a byte budget. */
+export class TileLru {
+  private readonly entries = new Map<string, RgbTile>();
+  private bytes = 0;
+
+  constructor(private readonly budgetBytes = 64 * 1024 * 1024) {}
+
+  get(key: string): RgbTile | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, tile: RgbTile): void {
+    if (tile.rgb.byteLength > this.budgetBytes) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.bytes -= old.rgb.byteLength;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, tile);
+    this.bytes += tile.rgb.byteLength;
+    while (this.bytes > this.budgetBytes) {
+      const [oldestKey, oldest] = this.entries.entries().next().value!;
+      this.entries.delete(oldestKey);
+      this.bytes -= oldest.rgb.byteLength;
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get totalBytes(): number {
+    return this.bytes;
+  }
+}

@@ -1,0 +1,178 @@
+/** Shared pieces of the benchmarks: peers, the cached large slide, child processes, wrk. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+/** Cache that survives runs: the generated slide takes ~40 s to build. */
+export const CACHE_DIR = path.join(os.tmpdir(), 'tessera-bench');
+export const SLIDE_W = 40000;
+export const SLIDE_H = 30000;
+
+export const log = (line: string) => console.log(line);
+
+const children: ChildProcess[] = [];
+const cleanups: (() => void)[] = [];
+
+/** Stops every process the benchmark started, newest first; also on Ctrl-C and on failure. */
+export function stopAll(): void {
+  for (const c of cleanups.splice(0).reverse()) c();
+  for (const c of children.splice(0).reverse()) if (c.exitCode === null && c.pid) c.kill('SIGTERM');
+}
+process.on('exit', stopAll);
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.on(sig, () => {
+    stopAll();
+    process.exit(130);
+  });
+export const onCleanup = (fn: () => void) => cleanups.push(fn);
+
+export function startChild(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logName: string,
+): ChildProcess {
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let tail = '';
+  const keep = (b: Buffer) => (tail = (tail + b.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.on('exit', (code, sig) => {
+    if (code !== 0 && code !== null) console.error(`[${logName}] exited with ${code}\n${tail}`);
+    else if (sig && sig !== 'SIGTERM') console.error(`[${logName}] killed by ${sig}\n${tail}`);
+  });
+  return child;
+}
+
+/** Runs a command to completion; throws with its output when it fails. */
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
+  const r = spawnSync(cmd, args, { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+export const has = (cmd: string) =>
+  spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+
+/**
+ * Finds the peers; installs the missing Debian packages when running as root. Exits non-zero, naming
+ * what is missing, rather than skipping a comparison silently.
+ */
+export function ensurePeers(peers: { name: string; present: () => boolean; pkg: string }[]): void {
+  let missing = peers.filter((p) => !p.present());
+  if (missing.length && process.getuid?.() === 0) {
+    const pkgs = [...new Set(missing.map((p) => p.pkg))];
+    log(`installing ${pkgs.join(' ')} …`);
+    spawnSync('apt-get', ['install', '-y', ...pkgs], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    missing = missing.filter((p) => !p.present());
+  }
+  if (missing.length) {
+    console.error(
+      `MISSING benchmark peers: ${missing.map((p) => `${p.name} (apt package ${p.pkg})`).join(', ')}`,
+    );
+    console.error(
+      `Install them with: apt-get install -y ${[...new Set(missing.map((p) => p.pkg))].join(' ')}`,
+    );
+    process.exit(3);
+  }
+}
+
+/** The large brightfield pyramid (chain layout, readable by iipsrv), generated once and cached. */
+export function ensureSlide(): string {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const file = path.join(CACHE_DIR, `brightfield-${SLIDE_W}x${SLIDE_H}.tif`);
+  if (existsSync(file)) return file;
+  log(`generating ${file} (about 40 s) …`);
+  const partial = `${file}.partial.tif`;
+  const t0 = Date.now();
+  run(process.execPath, [
+    path.join(ROOT, 'tools/generate-slide.js'),
+    'brightfield',
+    '--width',
+    String(SLIDE_W),
+    '--height',
+    String(SLIDE_H),
+    '--layout',
+    'chain',
+    '--out',
+    partial,
+  ]);
+  renameSync(partial, file);
+  log(`generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return file;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      if (await check()) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
+}
+
+export interface WrkResult {
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  requests: number;
+  errors: number;
+}
+
+const toMs = (v: string): number => {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(v.trim());
+  if (!m) throw new Error(`unreadable wrk latency '${v}'`);
+  const n = Number(m[1]);
+  return m[2] === 'us' ? n / 1000 : m[2] === 'ms' ? n : m[2] === 's' ? n * 1000 : n * 60_000;
+};
+
+/** Parses `wrk --latency` output; a run with socket errors or non-2xx answers counts those as errors. */
+export function parseWrk(out: string): WrkResult {
+  const pct = (p: string) => {
+    const m = new RegExp(`^\\s*${p}%\\s+(\\S+)`, 'm').exec(out);
+    if (!m) throw new Error(`wrk output has no ${p}% line:\n${out}`);
+    return toMs(m[1]!);
+  };
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  const reqs = /(\d+) requests in/.exec(out);
+  if (!rps || !reqs) throw new Error(`unreadable wrk output:\n${out}`);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const sockErr = sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
+  return {
+    rps: Number(rps[1]),
+    p50: pct('50'),
+    p90: pct('90'),
+    p99: pct('99'),
+    requests: Number(reqs[1]),
+    errors: non2xx + sockErr,
+  };
+}

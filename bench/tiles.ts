@@ -1,0 +1,173 @@
+/**
+ * `npm run bench -- tiles`: random level-0 tiles of one large JPEG pyramid, Tessera (stored-JPEG passthrough)
+ * against iipsrv 1.1 (Debian, 2 FastCGI processes behind lighttpd, DESIGN §13), wrk at 8 and 32 connections
+ * on loopback. Last line: `RESULT tiles ratio=<ours/peer at c=8> p99_ms=<ours p99 at c=8>`.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startTessera } from './_tessera.ts';
+import {
+  ROOT,
+  ensurePeers,
+  ensureSlide,
+  freePort,
+  has,
+  log,
+  onCleanup,
+  parseWrk,
+  run,
+  startChild,
+  stopAll,
+  waitFor,
+  type WrkResult,
+} from './_lib.ts';
+
+const IIPSRV = '/usr/lib/iipimage-server/iipsrv.fcgi';
+const DURATION = process.env.BENCH_DURATION ?? '10s';
+const CONNECTIONS = [8, 32];
+const URL_COUNT = 20_000;
+
+/** lighttpd with iipsrv as 2 standalone FastCGI processes on loopback (anchors-performance §9.1). */
+async function startIipsrv(work: string): Promise<string> {
+  const fcgiPorts = [await freePort(), await freePort()];
+  for (const p of fcgiPorts)
+    startChild(
+      IIPSRV,
+      ['--bind', `127.0.0.1:${p}`, '--backlog', '1024'],
+      { MAX_IMAGE_CACHE_SIZE: '10', JPEG_QUALITY: '75', LOGFILE: '/dev/null' },
+      `iipsrv:${p}`,
+    );
+  const port = await freePort();
+  const www = path.join(work, 'www');
+  mkdirSync(www);
+  const conf = path.join(work, 'lighttpd.conf');
+  const backends = fcgiPorts
+    .map((p) => `("host" => "127.0.0.1", "port" => ${p}, "check-local" => "disable")`)
+    .join(',\n  ');
+  writeFileSync(
+    conf,
+    [
+      `server.document-root = "${www}"`,
+      `server.port = ${port}`,
+      `server.bind = "127.0.0.1"`,
+      `server.errorlog = "${path.join(work, 'lighttpd-error.log')}"`,
+      `server.modules = ("mod_fastcgi")`,
+      `fastcgi.server = ( "/fcgi-bin/iipsrv.fcgi" => (\n  ${backends} ) )`,
+      '',
+    ].join('\n'),
+  );
+  startChild('lighttpd', ['-D', '-f', conf], {}, 'lighttpd');
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor('lighttpd', async () => (await fetch(`${base}/`)).status > 0);
+  return base;
+}
+
+function wrk(base: string, urlsFile: string, token: string | null, connections: number): WrkResult {
+  const out = run(
+    'wrk',
+    [
+      '-t2',
+      `-c${connections}`,
+      `-d${DURATION}`,
+      '--latency',
+      '-s',
+      path.join(ROOT, 'bench/_cycle.lua'),
+      base,
+    ],
+    {
+      BENCH_URLS: urlsFile,
+      BENCH_TOKEN: token ?? '',
+    },
+  );
+  const r = parseWrk(out);
+  if (r.errors > 0) throw new Error(`wrk against ${base} saw ${r.errors} errors or non-2xx answers:\n${out}`);
+  return r;
+}
+
+async function checkOk(url: string, token: string | null, what: string): Promise<number> {
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200 || body[0] !== 0xff || body[1] !== 0xd8)
+    throw new Error(
+      `${what} tile ${url} answered ${res.status} (${res.headers.get('content-type')}), not a JPEG`,
+    );
+  return body.length;
+}
+
+async function main(): Promise<void> {
+  ensurePeers([
+    { name: 'iipsrv', present: () => existsSync(IIPSRV), pkg: 'iipimage-server' },
+    { name: 'lighttpd', present: () => has('lighttpd'), pkg: 'lighttpd' },
+    { name: 'wrk', present: () => has('wrk'), pkg: 'wrk' },
+  ]);
+  const slide = ensureSlide();
+  const work = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-tiles-'));
+  onCleanup(() => rmSync(work, { recursive: true, force: true }));
+  log(
+    `cores ${os.cpus().length}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (the peers share the machine with wrk)`,
+  );
+
+  const ours = await startTessera(work, slide);
+  const iipBase = await startIipsrv(work);
+  const top = ours.levels[0]!;
+  const cols = Math.ceil(top.size.w / top.tileSize.w);
+  const rows = Math.ceil(top.size.h / top.tileSize.h);
+  const maxZ = ours.levels.length - 1;
+  log(
+    `slide ${top.size.w}x${top.size.h}, ${ours.levels.length} levels, level-0 grid ${cols}x${rows} of ${top.tileSize.w}px tiles`,
+  );
+
+  // The same random level-0 tiles for both servers. iipsrv's resolution index counts from the smallest level
+  // like our z, and JTL numbers tiles row-major.
+  let seed = 42;
+  const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+  const ourUrls: string[] = [];
+  const iipUrls: string[] = [];
+  for (let i = 0; i < URL_COUNT; i++) {
+    const x = Math.floor(rand() * cols);
+    const y = Math.floor(rand() * rows);
+    ourUrls.push(`${ours.prefix}/${maxZ}/${x}/${y}`);
+    iipUrls.push(`/fcgi-bin/iipsrv.fcgi?FIF=${slide}&JTL=${maxZ},${y * cols + x}`);
+  }
+  const ourFile = path.join(work, 'ours.txt');
+  const iipFile = path.join(work, 'iipsrv.txt');
+  writeFileSync(ourFile, ourUrls.join('\n') + '\n');
+  writeFileSync(iipFile, iipUrls.join('\n') + '\n');
+  const ourBytes = await checkOk(ours.base + ourUrls[0], ours.token, 'Tessera');
+  const iipBytes = await checkOk(iipBase + iipUrls[0], null, 'iipsrv');
+  log(`first tile: Tessera ${ourBytes} B, iipsrv ${iipBytes} B`);
+
+  const results: { c: number; ours: WrkResult; peer: WrkResult }[] = [];
+  for (const c of CONNECTIONS) {
+    const peer = wrk(iipBase, iipFile, null, c);
+    const us = wrk(ours.base, ourFile, ours.token, c);
+    results.push({ c, ours: us, peer });
+  }
+  const fmt = (r: WrkResult) =>
+    `${r.rps.toFixed(0).padStart(7)} tiles/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p90 ${r.p90.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms`;
+  log(`\nrandom level-0 tiles, wrk -t2 -d${DURATION}, loopback`);
+  for (const r of results) {
+    log(`c=${String(r.c).padEnd(3)} Tessera ${fmt(r.ours)}`);
+    log(`c=${String(r.c).padEnd(3)} iipsrv  ${fmt(r.peer)}`);
+    log(`c=${String(r.c).padEnd(3)} ratio   ${(r.ours.rps / r.peer.rps).toFixed(2)}x`);
+  }
+  const at8 = results.find((r) => r.c === 8)!;
+  const ratio = at8.ours.rps / at8.peer.rps;
+  log(
+    `bars: ratio >= 5 ${ratio >= 5 ? 'met' : 'NOT met'}; p99 <= 30 ms at c=8 ${at8.ours.p99 <= 30 ? 'met' : 'NOT met'}`,
+  );
+  stopAll();
+  log(`RESULT tiles ratio=${ratio.toFixed(2)} p99_ms=${at8.ours.p99.toFixed(2)}`);
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  stopAll();
+  process.exit(1);
+}
