@@ -1,7 +1,8 @@
 /** Small helpers for the few places where SQLite and PostgreSQL need different SQL. */
-import { SqliteAdapter, type Kysely } from 'kysely';
+import { SqliteAdapter } from 'kysely';
 
-export const isSqlite = (db: Kysely<unknown> | Kysely<any>): boolean =>
+/** Any Kysely instance or transaction, whatever its table types. */
+export const isSqlite = (db: { getExecutor(): { readonly adapter: unknown } }): boolean =>
   db.getExecutor().adapter instanceof SqliteAdapter;
 
 /** Current time as the ISO-8601 UTC text every timestamp column holds. */

@@ -1,5 +1,5 @@
 /** Query hooks of the slides feature: the project's slides and their thumbnails. */
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { slides } from '@tessera/contract';
 import { call, callForBlob } from './client.ts';
@@ -14,7 +14,7 @@ export function useSlides(projectId: string) {
 
 /**
  * A slide's thumbnail as an object URL (the image needs the bearer token, which an <img src> cannot
- * send). The URL is revoked when the component unmounts or the image changes.
+ * send). The <img> revokes it once loaded (`revokeThumbnailUrl`): the decoded picture stays on screen.
  */
 export function useSlideThumbnailUrl(
   projectId: string,
@@ -30,12 +30,9 @@ export function useSlideThumbnailUrl(
       }),
     staleTime: Infinity,
   });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!thumbnail.data) return;
-    const objectUrl = URL.createObjectURL(thumbnail.data);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [thumbnail.data]);
+  const url = useMemo(() => (thumbnail.data ? URL.createObjectURL(thumbnail.data) : null), [thumbnail.data]);
   return { url, isError: thumbnail.isError };
 }
+
+export const revokeThumbnailUrl = (event: { currentTarget: HTMLImageElement }): void =>
+  URL.revokeObjectURL(event.currentTarget.src);

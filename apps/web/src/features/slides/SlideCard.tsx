@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
-import { useSlideThumbnailUrl } from '../../api/slides.ts';
+import { revokeThumbnailUrl, useSlideThumbnailUrl } from '../../api/slides.ts';
 
 const THUMBNAIL_HEIGHT = 160;
 
@@ -39,6 +39,7 @@ export function SlideCard({
             component="img"
             src={thumbnail.url}
             alt={`Thumbnail of ${slide.name}`}
+            onLoad={revokeThumbnailUrl}
             sx={{ maxWidth: '100%', maxHeight: THUMBNAIL_HEIGHT, objectFit: 'contain' }}
           />
         ) : thumbnail.isError ? (
