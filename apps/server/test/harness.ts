@@ -30,27 +30,36 @@ export interface TestDatabase extends DatabaseHandle {
   dispose(): Promise<void>;
 }
 
+/** A new, empty PostgreSQL database on the test server; `drop` removes it (closing what still uses it). */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `tessera_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: TEST_PG_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const handle = openDatabase(':memory:');
     return { ...handle, dispose: handle.close };
   }
-  const name = `tessera_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_PG_URL);
-  url.pathname = `/${name}`;
-  const handle = openDatabase(url.toString());
+  const database = await createPostgresTestDatabase();
+  const handle = openDatabase(database.url);
   return {
     ...handle,
     dispose: async () => {
       await handle.close();
-      const c = new pg.Client({ connectionString: TEST_PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await database.drop();
     },
   };
 }

@@ -1,12 +1,10 @@
 /** Helpers of the job tests: two connections to one database, deadlines instead of sleeps, a latch. */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { TEST_PG_URL } from '../../test/harness.ts';
+import { createPostgresTestDatabase } from '../../test/harness.ts';
 
 /**
  * One migrated database reached through two independent handles (two SQLite connections to one file; two
@@ -32,27 +30,18 @@ export async function openSharedDatabase(
       },
     };
   }
-  const name = `tessera_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_PG_URL);
-  url.pathname = `/${name}`;
-  const a = openDatabase(url.toString());
+  const database = await createPostgresTestDatabase();
+  const a = openDatabase(database.url);
   await migrateToLatest(a.db);
-  const b = openDatabase(url.toString());
+  const b = openDatabase(database.url);
   return {
-    url: url.toString(),
+    url: database.url,
     a,
     b,
     dispose: async () => {
       await a.close();
       await b.close();
-      const c = new pg.Client({ connectionString: TEST_PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await database.drop();
     },
   };
 }
