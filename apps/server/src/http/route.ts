@@ -27,19 +27,7 @@ export type Handler<D extends RouteDef> = (input: HandlerInput<D>) => Promise<z.
 export function addRoute<D extends RouteDef>(app: FastifyInstance, deps: GuardDeps, def: D, handler: Handler<D>): void {
   const status = def.status ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
-    method: def.method,
-    url: def.path,
-    config: { access: def.access },
-    schema: {
-      summary: def.summary,
-      tags: def.tags,
-      ...(def.params ? { params: def.params } : {}),
-      ...(def.query ? { querystring: def.query } : {}),
-      ...(def.body ? { body: def.body } : {}),
-      response: { [status]: def.response, '4xx': ErrorBody },
-      ...(def.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
-    },
-    preValidation: guardFor(def.access, deps),
+    ...contractRouteOptions(def, deps),
     handler: async (req, reply) => {
       const result = await handler({
         params: req.params,
@@ -54,4 +42,27 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, deps: GuardDe
       return status === 204 ? undefined : result;
     },
   });
+}
+
+/**
+ * What every contract route registers with: method, path, schemas, the declared access in config (the
+ * route × role test reads it) and the guard that enforces it. addRoute uses it; so do the few routes
+ * whose handlers own the reply (tiles: 304 and their own headers).
+ */
+export function contractRouteOptions(def: RouteDef, deps: GuardDeps) {
+  return {
+    method: def.method,
+    url: def.path,
+    config: { access: def.access },
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      response: { [def.status ?? 200]: def.response, '4xx': ErrorBody },
+      ...(def.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
+    },
+    preValidation: guardFor(def.access, deps),
+  };
 }

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBody, tiles as contract, type RouteDef } from '@tessera/contract';
+import { tiles as contract, type RouteDef } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
 import type { ProjectScope } from '../../http/actor.ts';
-import { guardFor } from '../../http/guard.ts';
+import { contractRouteOptions } from '../../http/route.ts';
 import { SlideHandleCache } from './slide-handles.ts';
 import { getTile, type TileAnswer, type TileRequest, type TileSource } from './tiles.service.ts';
 import { TileLru } from './virtual-levels.ts';
@@ -30,24 +30,6 @@ function send(reply: FastifyReply, answer: TileAnswer): Buffer | undefined {
   return answer.bytes;
 }
 
-function routeOptions(ctx: AppContext, def: RouteDef) {
-  return {
-    method: def.method,
-    url: def.path,
-    config: { access: def.access },
-    schema: {
-      summary: def.summary,
-      tags: def.tags,
-      ...(def.params ? { params: def.params } : {}),
-      ...(def.query ? { querystring: def.query } : {}),
-      ...(def.body ? { body: def.body } : {}),
-      response: { 200: def.response, '4xx': ErrorBody },
-      security: [{ bearer: [] }],
-    },
-    preValidation: guardFor(def.access, ctx.guard),
-  };
-}
-
 export function registerTileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const caches = { handles: new SlideHandleCache(MAX_OPEN_SLIDES), generated: new TileLru(GENERATED_TILE_BUDGET) };
   app.addHook('onClose', async () => caches.handles.closeAll());
@@ -60,7 +42,7 @@ export function registerTileRoutes(app: FastifyInstance, ctx: AppContext): void 
   ];
   for (const [getDef, postDef, source] of routes) {
     app.withTypeProvider<ZodTypeProvider>().route({
-      ...routeOptions(ctx, getDef),
+      ...contractRouteOptions(getDef, ctx.guard),
       handler: async (req, reply) => {
         const params = req.params as { slideId: string; equalization: string; z: number; x: number; y: number };
         const query = req.query as { iccApply: 'true' | 'false'; format?: string };
@@ -68,7 +50,7 @@ export function registerTileRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     });
     app.withTypeProvider<ZodTypeProvider>().route({
-      ...routeOptions(ctx, postDef),
+      ...contractRouteOptions(postDef, ctx.guard),
       handler: async (req, reply) => {
         const { slideId } = req.params as { slideId: string };
         return answer(req, reply, slideId, req.body as TileRequest, source);
