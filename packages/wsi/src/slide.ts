@@ -9,6 +9,7 @@ import { decodeChunk, type DecodedTile } from './tiff/decode.ts';
 import { assertLosslessDecodable, describeCompression } from './tiff/decompress.ts';
 import { readTiffStructure } from './tiff/ifd.ts';
 import type { TiffImage } from './tiff/image.ts';
+import { findPlane } from './plane.ts';
 
 /** A tile exactly as stored in the file. */
 export interface RawTile {
@@ -101,16 +102,7 @@ export class TiffSlide {
   }
 
   private plane(level: number, channel: number, z: number): PlaneRef {
-    const levelLayout = Number.isInteger(level) ? this.layout.levels[level] : undefined;
-    if (!levelLayout) throw new WsiError('out-of-range', `Level ${level} does not exist (the slide has ${this.layout.levels.length})`);
-    const channels = this.layout.info.channels.length;
-    if (!Number.isInteger(channel) || channel < 0 || channel >= channels) {
-      throw new WsiError('out-of-range', `Channel ${channel} does not exist (the slide has ${channels})`);
-    }
-    if (!Number.isInteger(z) || z < 0 || z >= this.layout.info.sizeZ) {
-      throw new WsiError('out-of-range', `Z ${z} does not exist (the slide has ${this.layout.info.sizeZ})`);
-    }
-    const plane = levelLayout.planes[channel + channels * z];
+    const plane = findPlane(this.layout, level, channel, z);
     if (!plane) throw new WsiError('out-of-range', `No plane for channel ${channel}, z ${z}`);
     return plane;
   }
@@ -119,13 +111,22 @@ export class TiffSlide {
 /** Passthrough for any JPEG-compressed IFD chunk: pyramid tiles and the strips of JPEG associated images. */
 export async function jpegPassthrough(image: TiffImage, x: number, y: number, plane = 0): Promise<Buffer> {
   const index = image.chunkIndex(x, y, plane);
-  if (image.compression === Compression.Jpeg2000Aperio || image.compression === Compression.Jpeg2000AperioRgb) {
-    throw new WsiError('needs-openslide', 'JPEG 2000 tiles cannot be passed through to a browser; they are read through OpenSlide');
+  if (
+    image.compression === Compression.Jpeg2000Aperio ||
+    image.compression === Compression.Jpeg2000AperioRgb
+  ) {
+    throw new WsiError(
+      'needs-openslide',
+      'JPEG 2000 tiles cannot be passed through to a browser; they are read through OpenSlide',
+    );
   }
   if (image.compression !== Compression.JPEG) {
     throw new WsiError('not-jpeg', `Tile is stored as ${describeCompression(image.compression)}, not JPEG`);
   }
   const tile = await image.readChunk(index);
   if (tile.length === 0) throw new WsiError('tile-missing', `The file has no data for tile (${x}, ${y})`);
-  return buildStandaloneJpeg(tile, { tables: await image.jpegTables(), isRgb: image.photometric === Photometric.RGB });
+  return buildStandaloneJpeg(tile, {
+    tables: await image.jpegTables(),
+    isRgb: image.photometric === Photometric.RGB,
+  });
 }

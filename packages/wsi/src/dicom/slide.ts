@@ -11,6 +11,7 @@ import { hasDicomMagic } from './header.ts';
 import { DicomInstance } from './instance.ts';
 import { buildDicomLayout, type DicomLayout, type DicomSlideInfo } from './layout.ts';
 import { decodeTile, readJpegPassthrough, readRawTile, type DicomTileRef } from './tiles.ts';
+import { findPlane } from '../plane.ts';
 
 /** A label, overview or thumbnail instance; usually one frame, but tiled like a level when large. */
 export class DicomAssociatedImage {
@@ -61,7 +62,8 @@ export class DicomSlide {
   /** Opens the files of one series as one slide; files of another series are refused, not mixed in. */
   static async openFiles(paths: string[]): Promise<DicomSlide> {
     if (paths.length === 0) throw new WsiError('corrupt', 'No DICOM files given');
-    if (paths.length > DicomLimits.maxInstances) throw new WsiError('too-large', `${paths.length} files is more than one slide may have`);
+    if (paths.length > DicomLimits.maxInstances)
+      throw new WsiError('too-large', `${paths.length} files is more than one slide may have`);
     const sources: ByteSource[] = [];
     try {
       for (const path of paths) sources.push(await openFileSource(path));
@@ -78,7 +80,10 @@ export class DicomSlide {
     for (const source of sources) instances.push(await DicomInstance.open(source));
     const keys = new Set(instances.map(dicomSeriesKey));
     if (keys.size > 1) {
-      throw new WsiError('unsupported', `The DICOM files belong to ${keys.size} different series; open one series at a time`);
+      throw new WsiError(
+        'unsupported',
+        `The DICOM files belong to ${keys.size} different series; open one series at a time`,
+      );
     }
     return new DicomSlide(sources, buildDicomLayout(instances));
   }
@@ -90,9 +95,15 @@ export class DicomSlide {
   static async openDirectory(dir: string): Promise<DicomDirectory> {
     let names: string[];
     try {
-      names = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
+      names = (await readdir(dir, { withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+        .sort();
     } catch (error) {
-      throw new WsiError('corrupt', `Cannot read folder (${(error as NodeJS.ErrnoException).code ?? 'unknown'})`);
+      throw new WsiError(
+        'corrupt',
+        `Cannot read folder (${(error as NodeJS.ErrnoException).code ?? 'unknown'})`,
+      );
     }
     const failures: DicomDirectory['failures'] = [];
     const groups = new Map<string, { path: string; instance: DicomInstance }[]>();
@@ -106,7 +117,8 @@ export class DicomSlide {
           await source.close();
           continue;
         }
-        if (++count > DicomLimits.maxInstances) throw new WsiError('too-large', `More than ${DicomLimits.maxInstances} DICOM files in one folder`);
+        if (++count > DicomLimits.maxInstances)
+          throw new WsiError('too-large', `More than ${DicomLimits.maxInstances} DICOM files in one folder`);
         const instance = await DicomInstance.open(source);
         const key = dicomSeriesKey(instance);
         groups.set(key, [...(groups.get(key) ?? []), { path, instance }]);
@@ -119,7 +131,11 @@ export class DicomSlide {
     for (const [key, members] of groups) {
       const sources = members.map((m) => m.instance.source);
       try {
-        slides.push({ key, paths: members.map((m) => m.path), slide: new DicomSlide(sources, buildDicomLayout(members.map((m) => m.instance))) });
+        slides.push({
+          key,
+          paths: members.map((m) => m.path),
+          slide: new DicomSlide(sources, buildDicomLayout(members.map((m) => m.instance))),
+        });
       } catch (error) {
         await Promise.all(sources.map((s) => s.close()));
         for (const m of members) failures.push({ path: m.path, error: asWsiError(error) });
@@ -163,24 +179,20 @@ export class DicomSlide {
   }
 
   private plane(level: number, channel: number, z: number): DicomTileRef {
-    const levelLayout = Number.isInteger(level) ? this.layout.levels[level] : undefined;
-    if (!levelLayout) throw new WsiError('out-of-range', `Level ${level} does not exist (the slide has ${this.layout.levels.length})`);
-    const channels = this.layout.info.channels.length;
-    if (!Number.isInteger(channel) || channel < 0 || channel >= channels) {
-      throw new WsiError('out-of-range', `Channel ${channel} does not exist (the slide has ${channels})`);
-    }
-    if (!Number.isInteger(z) || z < 0 || z >= this.layout.info.sizeZ) {
-      throw new WsiError('out-of-range', `Z ${z} does not exist (the slide has ${this.layout.info.sizeZ})`);
-    }
-    const plane = levelLayout.planes[channel + channels * z];
-    if (!plane) throw new WsiError('tile-missing', `Level ${level} has no instance for channel ${channel}, z ${z}`);
+    const plane = findPlane(this.layout, level, channel, z);
+    if (!plane)
+      throw new WsiError('tile-missing', `Level ${level} has no instance for channel ${channel}, z ${z}`);
     return plane;
   }
 }
 
 /** Instances belong together when they share a Series Instance UID (else a Container Identifier). */
 export function dicomSeriesKey(instance: DicomInstance): string {
-  return instance.seriesInstanceUid ?? instance.containerIdentifier ?? `instance:${instance.sopInstanceUid ?? 'unidentified'}`;
+  return (
+    instance.seriesInstanceUid ??
+    instance.containerIdentifier ??
+    `instance:${instance.sopInstanceUid ?? 'unidentified'}`
+  );
 }
 
 async function openFileSource(path: string): Promise<ByteSource> {

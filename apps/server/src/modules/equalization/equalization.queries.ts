@@ -17,6 +17,18 @@ export interface SlideChannelsRow {
   conversion_status: string;
 }
 
+/** A slide with what its channels need from its image. */
+const selectSlideChannels = (db: Db) =>
+  db
+    .selectFrom('slides')
+    .innerJoin('images', 'images.id', 'slides.image_id')
+    .select([
+      'slides.id as id',
+      'images.format as format',
+      'images.image_info as image_info',
+      'images.conversion_status as conversion_status',
+    ]);
+
 /** The project's slides among `slideIds` with what their channels need (slides of other projects are left out). */
 export async function findProjectSlides(
   db: Db,
@@ -24,15 +36,7 @@ export async function findProjectSlides(
   slideIds: readonly string[],
 ): Promise<SlideChannelsRow[]> {
   if (slideIds.length === 0) return [];
-  return db
-    .selectFrom('slides')
-    .innerJoin('images', 'images.id', 'slides.image_id')
-    .select([
-      'slides.id as id',
-      'images.format as format',
-      'images.image_info as image_info',
-      'images.conversion_status as conversion_status',
-    ])
+  return selectSlideChannels(db)
     .where('slides.project_id', '=', projectId)
     .where('slides.id', 'in', [...slideIds])
     .execute();
@@ -40,17 +44,7 @@ export async function findProjectSlides(
 
 /** The slide with its image, found by id alone (for callers that checked the project already). */
 export async function findSlideChannels(db: Db, slideId: string): Promise<SlideChannelsRow | undefined> {
-  return db
-    .selectFrom('slides')
-    .innerJoin('images', 'images.id', 'slides.image_id')
-    .select([
-      'slides.id as id',
-      'images.format as format',
-      'images.image_info as image_info',
-      'images.conversion_status as conversion_status',
-    ])
-    .where('slides.id', '=', slideId)
-    .executeTakeFirst();
+  return selectSlideChannels(db).where('slides.id', '=', slideId).executeTakeFirst();
 }
 
 /** Every preset of the slide that can apply to `userId`: theirs, the project's and the default. */
