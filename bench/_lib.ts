@@ -1,15 +1,17 @@
 /** Shared pieces of the benchmarks: peers, the cached large slide, child processes, wrk. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { slidePath } from '../packages/wsi/src/testing/slides.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 /** Cache that survives runs: the generated slide takes ~40 s to build. */
 export const CACHE_DIR = path.join(os.tmpdir(), 'tessera-bench');
 export const SLIDE_W = 40000;
 export const SLIDE_H = 30000;
+const TISSUE_SOURCE = slidePath('CMU-1-Small-Region.svs');
 
 export const log = (line: string) => console.log(line);
 
@@ -54,6 +56,17 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): s
   if (r.status !== 0)
     throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
+}
+
+/** Reads a file once so that it sits in the page cache. */
+export function warmPageCache(file: string): void {
+  const fd = openSync(file, 'r');
+  const chunk = Buffer.allocUnsafe(8 << 20);
+  try {
+    while (readSync(fd, chunk, 0, chunk.length, null) > 0);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export const has = (cmd: string) =>
@@ -106,6 +119,34 @@ export function ensureSlide(): string {
     partial,
   ]);
   renameSync(partial, file);
+  log(`generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return file;
+}
+
+/**
+ * The large tissue pyramid of research/anchors-performance §9.0: the real CMU-1-Small-Region.svs
+ * replicated 20 × 11 by libvips into a 44,400 × 32,637 BigTIFF of 256² JPEG tiles at Q80 with every 2×
+ * level (chain layout, which iipsrv and OpenSlide read). Its tiles carry tissue texture and weigh what
+ * scanner tiles do (~15 KB); the synthetic pattern of ensureSlide compresses to ~3 KB, which would make a
+ * re-encoding peer look cheaper than it is on real slides. Generated once and cached.
+ */
+export function ensureTissueSlide(): string {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const file = path.join(CACHE_DIR, 'tissue-44400x32637.tif');
+  if (existsSync(file)) return file;
+  log(`generating ${file} from ${TISSUE_SOURCE} with libvips (about 30 s) …`);
+  const t0 = Date.now();
+  const work = path.join(CACHE_DIR, `tissue-${process.pid}`);
+  mkdirSync(work, { recursive: true });
+  try {
+    run('vips', ['replicate', TISSUE_SOURCE, path.join(work, 'rep.v'), '20', '11']);
+    run('vips', ['extract_band', path.join(work, 'rep.v'), path.join(work, 'rgb.v'), '0', '--n', '3']);
+    const partial = path.join(work, 'slide.tif');
+    run('vips', ['tiffsave', path.join(work, 'rgb.v'), partial, '--tile', '--tile-width', '256', '--tile-height', '256', '--pyramid', '--compression', 'jpeg', '--Q', '80', '--bigtiff']);
+    renameSync(partial, file);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
   log(`generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return file;
 }

@@ -42,7 +42,12 @@ export async function startTessera(work: string, slide: string) {
     PORT: String(port),
     TESSERA_ADMIN_PASSWORD: PASSWORD,
     TESSERA_LOG_LEVEL: 'warn',
+    // Measure serving alone: no demo slides being generated, and the import's conversion job stays queued.
+    TESSERA_DEMO: 'false',
+    TESSERA_EMBEDDED_WORKER: 'false',
   };
+  // Node flags for the server alone, to profile it under load: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p'.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const cli = path.join(ROOT, 'bin/tessera.js');
   run(process.execPath, [cli, 'migrate'], env);
   run(
@@ -50,7 +55,7 @@ export async function startTessera(work: string, slide: string) {
     [cli, 'user', 'create', EMAIL, '--role', 'systemSuperUser', '--password', PASSWORD],
     env,
   );
-  const server = startChild(process.execPath, [cli, 'serve'], env, 'tessera');
+  const server = startChild(process.execPath, [...nodeArgs, cli, 'serve'], env, 'tessera');
   const base = `http://127.0.0.1:${port}`;
   await waitFor(
     'Tessera',

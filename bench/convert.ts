@@ -11,13 +11,13 @@ import { compose } from '../apps/server/src/compose.ts';
 import { convertImageJob } from '../apps/server/src/jobs/convert-image.job.ts';
 import { optimizedDir } from '../apps/server/src/modules/images/images.service.ts';
 import { startTessera } from './_tessera.ts';
-import { ensurePeers, ensureSlide, has, log, onCleanup, run, stopAll } from './_lib.ts';
+import { ensurePeers, ensureTissueSlide, has, log, onCleanup, run, stopAll } from './_lib.ts';
 
 const mb = (file: string) => `${(statSync(file).size / 2 ** 20).toFixed(0)} MB`;
 
 async function main(): Promise<void> {
   ensurePeers([{ name: 'vips', present: () => has('vips'), pkg: 'libvips-tools' }]);
-  const slide = ensureSlide();
+  const slide = ensureTissueSlide();
   const work = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-convert-'));
   onCleanup(() => rmSync(work, { recursive: true, force: true }));
   log(

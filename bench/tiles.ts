@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- tiles`: random level-0 tiles of one large JPEG pyramid, Tessera (stored-JPEG passthrough)
+ * `npm run bench -- tiles`: random level-0 tiles of one large JPEG tissue pyramid (_lib.ts ensureTissueSlide),
+ * Tessera (stored-JPEG passthrough)
  * against iipsrv 1.1 (Debian, 2 FastCGI processes behind lighttpd, DESIGN §13), wrk at 8 and 32 connections
  * on loopback. Last line: `RESULT tiles ratio=<ours/peer at c=8> p99_ms=<ours p99 at c=8>`.
  */
@@ -10,7 +11,7 @@ import { startTessera } from './_tessera.ts';
 import {
   ROOT,
   ensurePeers,
-  ensureSlide,
+  ensureTissueSlide,
   freePort,
   has,
   log,
@@ -20,6 +21,7 @@ import {
   startChild,
   stopAll,
   waitFor,
+  warmPageCache,
   type WrkResult,
 } from './_lib.ts';
 
@@ -100,8 +102,9 @@ async function main(): Promise<void> {
     { name: 'iipsrv', present: () => existsSync(IIPSRV), pkg: 'iipimage-server' },
     { name: 'lighttpd', present: () => has('lighttpd'), pkg: 'lighttpd' },
     { name: 'wrk', present: () => has('wrk'), pkg: 'wrk' },
+    { name: 'vips (builds the slide)', present: () => has('vips'), pkg: 'libvips-tools' },
   ]);
-  const slide = ensureSlide();
+  const slide = ensureTissueSlide();
   const work = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-tiles-'));
   onCleanup(() => rmSync(work, { recursive: true, force: true }));
   log(
@@ -137,6 +140,8 @@ async function main(): Promise<void> {
   const iipFile = path.join(work, 'iipsrv.txt');
   writeFileSync(ourFile, ourUrls.join('\n') + '\n');
   writeFileSync(iipFile, iipUrls.join('\n') + '\n');
+  // Both servers read the same file: warm the page cache first, so neither pays for the disk alone.
+  warmPageCache(slide);
   const ourBytes = await checkOk(ours.base + ourUrls[0], ours.token, 'Tessera');
   const iipBytes = await checkOk(iipBase + iipUrls[0], null, 'iipsrv');
   log(`first tile: Tessera ${ourBytes} B, iipsrv ${iipBytes} B`);

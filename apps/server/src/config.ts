@@ -2,6 +2,7 @@
  * The only reader of process.env. Every setting is validated here once; the rest of the server gets a
  * typed Config. The README's table of environment variables mirrors this file.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,11 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+/** A switch that is on unless set to false or 0. */
+const boolDefaultOn = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v !== 'false' && v !== '0');
 
 /** One OpenID Connect provider, chosen for users whose e-mail domain is in `domains`. */
 const SsoProvider = z.object({
@@ -43,6 +49,9 @@ const EnvSchema = z.object({
   TESSERA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TESSERA_WEB_DIST: z.string().optional(),
   TESSERA_TRUST_PROXY: bool,
+  TESSERA_DEMO: boolDefaultOn,
+  TESSERA_EMBEDDED_WORKER: boolDefaultOn,
+  TESSERA_SERVE_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default('auto'),
 });
 
 export interface Config {
@@ -74,6 +83,12 @@ export interface Config {
   webDist: string;
   /** Take the client address from X-Forwarded-For. Only behind a proxy that sets it: otherwise clients could forge it and escape per-address rate limits. */
   trustProxy: boolean;
+  /** Seed the demo project, users and slides on first start (off for production installs). */
+  isDemoSeeded: boolean;
+  /** `serve` also runs jobs; off when separate `tessera worker` processes do (DESIGN §11). */
+  hasEmbeddedWorker: boolean;
+  /** HTTP serving processes sharing the port (cli/serve.ts); 'auto' is one per core. */
+  serveProcesses: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -113,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordMaxAgeDays: e.TESSERA_PASSWORD_MAX_AGE_DAYS,
     logLevel: e.TESSERA_LOG_LEVEL,
     trustProxy: e.TESSERA_TRUST_PROXY,
+    isDemoSeeded: e.TESSERA_DEMO,
+    hasEmbeddedWorker: e.TESSERA_EMBEDDED_WORKER,
+    serveProcesses: e.TESSERA_SERVE_PROCESSES === 'auto' ? os.availableParallelism() : e.TESSERA_SERVE_PROCESSES,
     webDist: path.resolve(e.TESSERA_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

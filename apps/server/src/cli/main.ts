@@ -1,6 +1,6 @@
 /**
  * `npx tessera <command>`: one program, several roles (DESIGN §2).
- *   serve                      API + built web app + in-process job worker
+ *   serve                      API + built web app + in-process job worker (cli/serve.ts)
  *   worker [--concurrency N]   job worker only (more of them scale out; DESIGN §11)
  *   migrate                    run pending database migrations and exit
  *   seed-demo                  create the demo users and project (once)
@@ -12,8 +12,8 @@
  */
 import { loadConfig } from '../config.ts';
 import { compose } from '../compose.ts';
-import { buildApp } from '../http/app.ts';
 import { seedDemo } from './seed-demo.ts';
+import { serve, WORKER_STOP_TIMEOUT_MS } from './serve.ts';
 import { createUser, parseCreateUserArgs } from './create-user.ts';
 import { renderOpenApi } from '../http/openapi.ts';
 import { parseImportArgs, runImport } from './import.ts';
@@ -22,8 +22,6 @@ import { createJobWorker } from '../jobs/worker.ts';
 const USAGE =
   'Usage: tessera serve | worker [--concurrency N] | migrate | seed-demo | maintenance on|off | manual-version <version> | openapi | user create <email> [--role R]… [--require-mfa] [--password P] | import <DIR> --project <NAME>';
 
-/** Running handlers get this long to finish at shutdown; then their jobs go back to the queue. */
-const WORKER_STOP_TIMEOUT_MS = 25_000;
 
 /** `[--concurrency N]`: undefined for the default, null when malformed. */
 function parseConcurrency(args: string[]): number | undefined | null {
@@ -38,21 +36,7 @@ async function main(argv: string[]): Promise<number> {
   const log = (line: string) => console.log(line);
   switch (command) {
     case 'serve': {
-      const composed = await compose(config, { log });
-      await seedDemo(composed.ctx, log);
-      const app = await buildApp(composed.ctx, { logger: { level: config.logLevel } });
-      const worker = createJobWorker({ db: composed.ctx.db, dialect: composed.ctx.dialect, queue: composed.ctx.jobs });
-      const shutdown = async () => {
-        await app.close();
-        await worker.stop({ timeoutMs: WORKER_STOP_TIMEOUT_MS });
-        await composed.close();
-        process.exit(0);
-      };
-      process.once('SIGINT', shutdown);
-      process.once('SIGTERM', shutdown);
-      await app.listen({ port: config.port, host: config.host });
-      worker.start();
-      log(`Tessera is serving on ${config.publicUrl} (database: ${composed.ctx.dialect})`);
+      await serve(config, log);
       return -1; // keep running
     }
     case 'worker': {

@@ -37,6 +37,29 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Prepared statements kept; SQL with IN lists of varying length makes many shapes, so the cache is bounded. */
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query anew, and for the point lookups on the request path (session, membership,
+ * slide) preparing costs more than running. Statements are kept by SQL text, least recently used dropped.
+ * Safe because better-sqlite3 runs each statement to completion synchronously (we never stream).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SQLite.Statement {
+      let statement = statements.get(sql);
+      if (statement) statements.delete(sql);
+      else statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }

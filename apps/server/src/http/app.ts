@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import {
@@ -20,6 +19,7 @@ import { ERROR_CODES } from '@tessera/contract';
 import { APP_STATE_MESSAGES, APP_VERSION, EQUALIZATION_TEXT_MAX_LENGTH } from '@tessera/domain';
 import type { AppContext } from '../context.ts';
 import { AppError } from './errors.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { registerModules } from '../modules/index.ts';
 
 export interface BuildAppOptions {
@@ -44,20 +44,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"], // MUI/emotion inject style elements at run time
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
 
   await app.register(swagger, {
     openapi: {

@@ -8,6 +8,7 @@ import { ERROR_CODES, projectPermissionsRequired } from '@tessera/contract';
 import { canSeeAllProjects, isProjectRole, permissionsOf, PROJECT_MESSAGES } from '@tessera/domain';
 import type { Db } from '../db/database.ts';
 import { AppError, forbidden, notFound, unauthenticated } from './errors.ts';
+import { findProjectStanding } from './guard.queries.ts';
 
 export interface GuardDeps {
   db: Db;
@@ -46,14 +47,7 @@ export async function resolveProjectScope(
   systemRoles: import('@tessera/domain').SystemRole[],
   projectId: string,
 ) {
-  const row = await db
-    .selectFrom('projects')
-    .leftJoin('project_members', (j) =>
-      j.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', userId),
-    )
-    .select(['projects.id', 'projects.is_home', 'project_members.role'])
-    .where('projects.id', '=', projectId)
-    .executeTakeFirst();
+  const row = await findProjectStanding.first(db, { projectId, userId });
   const role = row?.role && isProjectRole(row.role) ? row.role : null;
   if (!row || (!role && !canSeeAllProjects(systemRoles)))
     throw notFound(PROJECT_MESSAGES.notFound, ERROR_CODES.projectNotFound);

@@ -16,7 +16,7 @@ export class NativeFrames implements FrameStore {
   ) {}
 
   readFrame(index: number): Promise<Buffer> {
-    return this.source.read(this.valueOffset + index * this.frameBytes, this.frameBytes);
+    return this.source.readData(this.valueOffset + index * this.frameBytes, this.frameBytes);
   }
 }
 
@@ -109,7 +109,7 @@ export class EncapsulatedFrames implements FrameStore {
 
   private readFragmentValue(itemOffset: number, length: number): Promise<Buffer> {
     if (length > DicomLimits.maxFrameBytes) throw new WsiError('too-large', `A fragment of ${length} bytes is larger than the reader accepts`);
-    return this.source.read(itemOffset + 8, length);
+    return this.source.readData(itemOffset + 8, length);
   }
 
   /** Walks item headers until the start of frame `index` is known. Serialised so parallel tile reads walk once. */

@@ -9,6 +9,11 @@ export interface ByteSource {
   readonly size: number;
   /** Exactly `length` bytes from `offset`; a WsiError('truncated') when the range leaves the file. */
   read(offset: number, length: number): Promise<Buffer>;
+  /**
+   * Like read, for bulk pixel data (a tile, strip or frame): read once and served, so it bypasses any
+   * cache kept for the metadata the parser reads again and again.
+   */
+  readData(offset: number, length: number): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -33,6 +38,10 @@ export class BufferSource implements ByteSource {
   async read(offset: number, length: number): Promise<Buffer> {
     assertRange(this.bytes.length, offset, length);
     return this.bytes.subarray(offset, offset + length);
+  }
+
+  readData(offset: number, length: number): Promise<Buffer> {
+    return this.read(offset, length);
   }
 
   async close(): Promise<void> {}

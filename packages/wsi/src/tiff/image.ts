@@ -137,7 +137,7 @@ export class TiffImage {
     if (length > Limits.maxChunkBytes) {
       throw new WsiError('too-large', `Tile of ${length} bytes is larger than the reader serves`);
     }
-    return this.ifd.source.read(offset, length);
+    return this.ifd.source.readData(offset, length);
   }
 
   /** JPEGTables (tag 347): the DQT/DHT shared by every JPEG tile of this IFD, or undefined. */

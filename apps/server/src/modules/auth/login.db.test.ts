@@ -180,6 +180,18 @@ describeEachDialect('sign-in', (t) => {
     expect(await auditActions(t(), user.id)).toContain('auth.logout');
   });
 
+  it('a token verified once is remembered exactly: another signature or another payload is verified anew', async () => {
+    const user = await t().createUser();
+    const tokens = await signIn(t(), user.email, user.password);
+    expect((await getAs(t(), '/v1/me', tokens.accessToken)).statusCode).toBe(200);
+    const [header, payload, signature] = tokens.accessToken.split('.') as [string, string, string];
+    const otherSignature = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await getAs(t(), '/v1/me', `${header}.${payload}.${otherSignature}`)).statusCode).toBe(401);
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const otherPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+    expect((await getAs(t(), '/v1/me', `${header}.${otherPayload}.${signature}`)).statusCode).toBe(401);
+  });
+
   it('logout needs a sign-in', async () => {
     const res = await post(t(), '/v1/auth/logout');
     expect(res.statusCode).toBe(401);

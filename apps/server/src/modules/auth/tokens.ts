@@ -3,12 +3,16 @@
  * the hashed refresh token and is revoked on logout and password change, which also ends its access
  * tokens (the session is checked on every request). API keys are random secrets stored hashed.
  */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { isSystemRole } from '@tessera/domain';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/dialect.ts';
 import type { Actor, Authenticator } from '../../http/actor.ts';
 import { newId, newSecret, sha256 } from '../../lib/ids.ts';
+import { findApiKeyUser, findSessionUser, findSystemRoles } from './actor.queries.ts';
+
+type SessionUser = NonNullable<Awaited<ReturnType<typeof findSessionUser.first>>>;
 
 export const API_KEY_PREFIX = 'tsk_';
 
@@ -29,7 +33,9 @@ export function createTokenService(
   db: Db,
   opts: { secret: string; accessTtlSeconds: number; refreshTtlSeconds: number },
 ): TokenService {
-  const key = new TextEncoder().encode(opts.secret);
+  // A KeyObject, not raw bytes: jose would import raw bytes into WebCrypto again on every verify.
+  const key = createSecretKey(Buffer.from(opts.secret, 'utf8'));
+  const verified = new VerifiedTokens();
 
   const signAccess = (userId: string, sessionId: string) =>
     new SignJWT({ sid: sessionId })
@@ -45,14 +51,9 @@ export function createTokenService(
     expiresIn: opts.accessTtlSeconds,
   });
 
-  async function actorFor(userId: string, sessionId: string | null): Promise<Actor | null> {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'email', 'username', 'is_sso_user', 'manual_version_read'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+  async function actorFor(user: SessionUser | undefined, sessionId: string | null): Promise<Actor | null> {
     if (!user) return null;
-    const roles = await db.selectFrom('user_system_roles').select('role').where('user_id', '=', userId).execute();
+    const roles = await findSystemRoles.all(db, { userId: user.id });
     return {
       userId: user.id,
       email: user.email,
@@ -112,29 +113,48 @@ export function createTokenService(
     },
 
     async authenticate(bearer) {
-      if (bearer.startsWith(API_KEY_PREFIX)) {
-        const row = await db
-          .selectFrom('api_keys')
-          .select('user_id')
-          .where('key_hash', '=', sha256(bearer))
-          .where('revoked_at', 'is', null)
-          .executeTakeFirst();
-        return row ? actorFor(row.user_id, null) : null;
-      }
-      try {
-        const { payload } = await jwtVerify(bearer, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        const session = await db
-          .selectFrom('sessions')
-          .select('id')
-          .where('id', '=', payload.sid)
-          .where('user_id', '=', payload.sub)
-          .where('revoked_at', 'is', null)
-          .executeTakeFirst();
-        return session ? actorFor(payload.sub, session.id) : null;
-      } catch {
-        return null;
-      }
+      if (bearer.startsWith(API_KEY_PREFIX)) return actorFor(await findApiKeyUser.first(db, { keyHash: sha256(bearer) }), null);
+      const claims = await verified.claimsOf(bearer, key);
+      if (!claims) return null;
+      // The signature is settled once per token; the session is checked on every request (revocation).
+      return actorFor(await findSessionUser.first(db, { sessionId: claims.sid, userId: claims.sub }), claims.sid);
     },
   };
+}
+
+/** Access tokens checked at most this many at once; a viewer sends the same token with every tile. */
+const MAX_VERIFIED_TOKENS = 10_000;
+
+interface Claims {
+  sub: string;
+  sid: string;
+  expiresAtMs: number;
+}
+
+/**
+ * Remembers tokens whose signature and claims were verified, until they expire: an HMAC verify through
+ * jose costs more than the rest of a tile request. Only successful verifications are kept, so a forged
+ * token is verified (and refused) every time.
+ */
+class VerifiedTokens {
+  private readonly claims = new Map<string, Claims>();
+
+  async claimsOf(token: string, key: KeyObject): Promise<Claims | null> {
+    const known = this.claims.get(token);
+    if (known) {
+      if (known.expiresAtMs > Date.now()) return known;
+      this.claims.delete(token);
+    }
+    let found: Claims;
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      found = { sub: payload.sub, sid: payload.sid, expiresAtMs: payload.exp * 1000 };
+    } catch {
+      return null;
+    }
+    if (this.claims.size >= MAX_VERIFIED_TOKENS) this.claims.delete(this.claims.keys().next().value!);
+    this.claims.set(token, found);
+    return found;
+  }
 }

@@ -13,7 +13,7 @@ import { FAST, waitFor } from '../../jobs/jobs.test-helpers.ts';
 import { createJobWorker } from '../../jobs/worker.ts';
 import { enqueueConversion, registerImage } from '../images/images.service.ts';
 import { getOrCreateSlideForImage } from '../slides/slides.service.ts';
-import { findConversion } from './tiles.queries.ts';
+import { findConversion } from '../../jobs/convert-image.queries.ts';
 
 const SVS = 'CMU-1-Small-Region.svs';
 const TILE = 240;

@@ -1,7 +1,19 @@
-import type { Db } from '../../db/database.ts';
+/** SQL of tiles: one prepared lookup per tile request (db/prepared.ts), of only what a tile needs. */
+import { preparedQuery } from '../../db/prepared.ts';
 
-/** The conversion state of an image and, once Converted, where its optimized pyramid lies. */
-export async function findConversion(db: Db, imageId: string): Promise<{ conversionStatus: string; optimizedPath: string | null } | undefined> {
-  const r = await db.selectFrom('images').select(['conversion_status', 'optimized_path']).where('id', '=', imageId).executeTakeFirst();
-  return r && { conversionStatus: r.conversion_status, optimizedPath: r.optimized_path };
-}
+/** The image of a slide in a project, with its conversion state and, once Converted, the optimized pyramid. */
+export const findTileImage = preparedQuery((db, a: { projectId: string; slideId: string }) =>
+  db
+    .selectFrom('slides')
+    .innerJoin('images', 'images.id', 'slides.image_id')
+    .select([
+      'images.id',
+      'images.checksum',
+      'images.format',
+      'images.storage_paths',
+      'images.conversion_status',
+      'images.optimized_path',
+    ])
+    .where('slides.project_id', '=', a.projectId)
+    .where('slides.id', '=', a.slideId),
+);

@@ -33,12 +33,11 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { ProjectScope } from '../../http/actor.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { findImageById, IMAGE_ERROR_CODES, IMAGE_MESSAGES, type ImageRow } from '../images/images.service.ts';
-import { findSlide } from '../slides/slides.queries.ts';
+import { IMAGE_ERROR_CODES, IMAGE_MESSAGES } from '../images/images.service.ts';
 import { SLIDE_ERROR_CODES, SLIDE_MESSAGES } from '../slides/slides.service.ts';
 import { convertToSrgb, isUsableRgbProfile } from './icc.ts';
 import type { SlideHandleCache } from './slide-handles.ts';
-import { findConversion } from './tiles.queries.ts';
+import { findTileImage } from './tiles.queries.ts';
 import { generateTile, virtualLevels, type RgbTile, type TileLru } from './virtual-levels.ts';
 
 export const TILE_MESSAGES = {
@@ -122,6 +121,13 @@ function levelOf(slide: OpenedSlide, z: number, x: number, y: number) {
 /** Tiles of the original file, or of its optimized pyramid (the `tile-converted` path of spec 2 §7). */
 export type TileSource = 'original' | 'converted';
 
+/** What rendering needs of the image: its identity for the ETag and its format for the channel rules. */
+interface TileImage {
+  id: string;
+  checksum: string;
+  format: string;
+}
+
 export interface TileCaches {
   handles: SlideHandleCache;
   /** Tiles made for levels the file lacks. */
@@ -141,18 +147,16 @@ export async function getTile(
 ): Promise<TileAnswer> {
   const format = negotiateFormat(request.format);
   const equalization = parseRequestEqualization(request.equalization);
-  const slideRow = await findSlide(ctx.db, project.id, slideId);
-  if (!slideRow) throw new AppError(404, SLIDE_ERROR_CODES.notFound, SLIDE_MESSAGES.notFound(slideId));
-  const image = await findImageById(ctx.db, slideRow.image_id);
-  if (!image) throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
-  let paths = image.storagePaths;
+  const row = await findTileImage.first(ctx.db, { projectId: project.id, slideId });
+  if (!row) throw new AppError(404, SLIDE_ERROR_CODES.notFound, SLIDE_MESSAGES.notFound(slideId));
+  const image: TileImage = { id: row.id, checksum: row.checksum, format: row.format };
+  let paths = JSON.parse(row.storage_paths) as string[];
   if (source === 'converted') {
     // Only a Converted image has a complete pyramid; the job records its path after the final rename.
-    const conversion = await findConversion(ctx.db, image.id);
-    if (conversion?.conversionStatus !== 'Converted' || !conversion.optimizedPath) {
+    if (row.conversion_status !== 'Converted' || !row.optimized_path) {
       throw new AppError(404, TILE_ERROR_CODES.notOptimized, TILE_MESSAGES.notOptimized);
     }
-    paths = [conversion.optimizedPath];
+    paths = [row.optimized_path];
   }
   const target = { image, source, generated: caches.generated };
   return caches.handles
@@ -172,7 +176,7 @@ export async function getTile(
 
 async function renderTile(
   slide: OpenedSlide,
-  { image, source, generated }: { image: ImageRow; source: TileSource; generated: TileLru },
+  { image, source, generated }: { image: TileImage; source: TileSource; generated: TileLru },
   request: TileRequest,
   format: TileFormat,
   requested: TileEqualization | null,

@@ -1,0 +1,95 @@
+/**
+ * `tessera serve` with several processes, as an operator starts it: the processes share the port, one
+ * that dies is replaced, and a signal stops them all.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase, DIALECTS } from '../../test/harness.ts';
+
+const CLI = path.resolve(import.meta.dirname, '../../../../bin/tessera.js');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+
+/** Process ids of the serving processes: the primary's children. */
+const childrenOf = (pid: number): number[] =>
+  spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map(Number);
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await Promise.resolve(probe()).catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.each(DIALECTS)('tessera serve with 2 processes (%s)', (dialect) => {
+  let server: ChildProcess | null = null;
+  let cleanup: (() => Promise<void>) | null = null;
+  afterEach(async () => {
+    if (server?.exitCode === null) server.kill('SIGKILL');
+    await cleanup?.();
+  });
+
+  it('serves from both, replaces one that dies and stops them all on SIGTERM', async () => {
+    const dataDir = path.join(os.tmpdir(), `tessera-serve-${crypto.randomBytes(4).toString('hex')}`);
+    const database = dialect === 'postgres' ? await createPostgresTestDatabase() : null;
+    cleanup = async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    };
+    const port = await freePort();
+    let output = '';
+    server = spawn(process.execPath, [CLI, 'serve'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        TESSERA_DATA_DIR: dataDir,
+        TESSERA_SERVE_PROCESSES: '2',
+        TESSERA_DEMO: 'false',
+        TESSERA_LOG_LEVEL: 'warn',
+        ...(database ? { DATABASE_URL: database.url } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.on('data', (b: Buffer) => (output += b.toString()));
+    server.stderr!.on('data', (b: Buffer) => (output += b.toString()));
+    const primary = server.pid!;
+
+    await until('both processes listening', () => (output.includes('2 processes') ? true : undefined));
+    const first = childrenOf(primary);
+    expect(first).toHaveLength(2);
+    const version = await fetch(`http://127.0.0.1:${port}/version.json`);
+    expect(version.status).toBe(200);
+
+    process.kill(first[0]!, 'SIGKILL');
+    const replaced = await until('a replacement process', () => {
+      const now = childrenOf(primary);
+      return now.length === 2 && !now.includes(first[0]!) ? now : undefined;
+    });
+    expect(replaced).toContain(first[1]);
+    expect(output).toContain('A serving process stopped');
+    await until('the replacement answering', async () => ((await fetch(`http://127.0.0.1:${port}/version.json`)).ok ? true : undefined));
+
+    const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
+  }, 60_000);
+});
