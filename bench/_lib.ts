@@ -124,15 +124,16 @@ export function ensureSlide(): string {
 }
 
 /**
- * The large tissue pyramid of research/anchors-performance §9.0: the real CMU-1-Small-Region.svs
- * replicated 20 × 11 by libvips into a 44,400 × 32,637 BigTIFF of 256² JPEG tiles at Q80 with every 2×
- * level (chain layout, which iipsrv and OpenSlide read). Its tiles carry tissue texture and weigh what
- * scanner tiles do (~15 KB); the synthetic pattern of ensureSlide compresses to ~3 KB, which would make a
- * re-encoding peer look cheaper than it is on real slides. Generated once and cached.
+ * The large tissue slide of research/anchors-performance §9.0: the real CMU-1-Small-Region.svs replicated
+ * 20 × 11 by libvips into a 44,400 × 32,637 BigTIFF of 256² JPEG tiles at Q80; as a pyramid with every 2×
+ * level (chain layout, which iipsrv and OpenSlide read), or `levels: 'level-0'` alone, like a scan that
+ * stores no reduced levels. Its tiles carry tissue texture and weigh what scanner tiles do (~11 KB); the
+ * synthetic pattern of ensureSlide compresses to ~3 KB, which would make a re-encoding peer look cheaper
+ * than it is on real slides. Generated once and cached.
  */
-export function ensureTissueSlide(): string {
+export function ensureTissueSlide(levels: 'pyramid' | 'level-0' = 'pyramid'): string {
   mkdirSync(CACHE_DIR, { recursive: true });
-  const file = path.join(CACHE_DIR, 'tissue-44400x32637.tif');
+  const file = path.join(CACHE_DIR, `tissue-44400x32637${levels === 'pyramid' ? '' : '-level0'}.tif`);
   if (existsSync(file)) return file;
   log(`generating ${file} from ${TISSUE_SOURCE} with libvips (about 30 s) …`);
   const t0 = Date.now();
@@ -142,7 +143,8 @@ export function ensureTissueSlide(): string {
     run('vips', ['replicate', TISSUE_SOURCE, path.join(work, 'rep.v'), '20', '11']);
     run('vips', ['extract_band', path.join(work, 'rep.v'), path.join(work, 'rgb.v'), '0', '--n', '3']);
     const partial = path.join(work, 'slide.tif');
-    run('vips', ['tiffsave', path.join(work, 'rgb.v'), partial, '--tile', '--tile-width', '256', '--tile-height', '256', '--pyramid', '--compression', 'jpeg', '--Q', '80', '--bigtiff']);
+    const tiling = ['--tile', '--tile-width', '256', '--tile-height', '256', '--compression', 'jpeg', '--Q', '80', '--bigtiff'];
+    run('vips', ['tiffsave', path.join(work, 'rgb.v'), partial, ...tiling, ...(levels === 'pyramid' ? ['--pyramid'] : [])]);
     renameSync(partial, file);
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { TiffSlide } from '@tessera/wsi';
 import { describeEachDialect, SLIDES_DIR } from '../../test/harness.ts';
 import type { AppContext } from '../context.ts';
@@ -111,6 +112,30 @@ describeEachDialect('convert-image job', (t) => {
       }
     } finally {
       await original.close();
+    }
+  });
+
+  it('copies every level of a pyramid that stores the whole 2× chain, tile for tile', async () => {
+    const ctx = t().ctx;
+    // A libvips pyramid of real tissue (every 2× level as JPEG tiles), named apart per dialect run.
+    const file = path.join(tmp, `pyramid-${ctx.dialect}.tif`);
+    await sharp(path.join(SLIDES, 'CMU-1-Small-Region.svs'))
+      .removeAlpha()
+      .tiff({ tile: true, tileWidth: 256, tileHeight: 256, pyramid: true, compression: 'jpeg', quality: 80 })
+      .toFile(file);
+    const { job, image, logs } = await convert(ctx, file);
+    expect(job).toMatchObject({ state: 'succeeded', progress: 100 });
+    expect(logs).toContain('Every level is copied as the file stores it.');
+    const source = await TiffSlide.open(file);
+    const out = await TiffSlide.open((await findConversion(ctx.db, image.id))!.optimizedPath!);
+    try {
+      expect(out.info.levels.map((l) => [l.width, l.height])).toEqual(source.info.levels.map((l) => [l.width, l.height]));
+      for (let level = 0; level < source.info.levels.length; level++) {
+        expect((await out.readRawTile(level, 0, 0)).bytes).toEqual((await source.readRawTile(level, 0, 0)).bytes);
+        expect(await out.readJpegTilePassthrough(level, 0, 0)).toEqual(await source.readJpegTilePassthrough(level, 0, 0));
+      }
+    } finally {
+      await Promise.all([source.close(), out.close()]);
     }
   });
 

@@ -22,7 +22,11 @@ import {
   readTiffStructure,
   TiffSlide,
   WsiError,
+  LibvipsLevels,
+  planLevels,
   type DecodedTile,
+  type PlannedLevel,
+  type LibvipsLevelsSource,
   type OpenedSlide,
   type PyramidWriterOptions,
 } from '@tessera/wsi';
@@ -33,15 +37,20 @@ import * as q from './convert-image.queries.ts';
 type Samples = Uint8Array | Uint16Array;
 type TileSlide = TiffSlide | DicomSlide;
 
-/** How level-0 tiles of the output are produced: planes (always, the writer builds the levels from them) and, when copying, the stored tiles. */
-interface Level0Source {
-  mode: 'jpeg-copy' | 'decode-encode' | 'lossless-channels';
-  options: PyramidWriterOptions;
-  read(x: number, y: number): Promise<{ planes: Samples[]; encoded?: Buffer[] }>;
-}
+/** How the output is made: tile by tile from decoded level-0 planes (the writer reduces them), or by copying. */
+type Level0Source =
+  | { mode: 'decode-encode' | 'lossless-channels'; options: PyramidWriterOptions; read(x: number, y: number): Promise<Samples[]> }
+  | {
+      mode: 'jpeg-copy';
+      options: PyramidWriterOptions;
+      slide: TiffSlide;
+      /** Per planned level, the slide level whose stored tiles are copied; null for levels libvips makes. */
+      stored: (number | null)[];
+      levels: LibvipsLevelsSource;
+    };
 
 const RESTORED_ON_ABORT = { converted: 'Converted', notConverted: 'NotConverted' } as const;
-const TIFF_TAG = { width: 256, height: 257, compression: 259, tileWidth: 322, jpegTables: 347 } as const;
+const TIFF_TAG = { width: 256, height: 257, compression: 259, photometric: 262, tileWidth: 322, tileLength: 323, jpegTables: 347 } as const;
 
 export const optimizedFileName = (checksum: string): string => `${checksum}.ome.tif`;
 
@@ -72,15 +81,21 @@ export const convertImageJob = defineJobKind({
         `Converting ${path.basename(image.storagePaths[0]!)} (${source.options.width}×${source.options.height}, ${source.options.channels.length} channel(s)) ` +
           `by ${source.mode}: ${writer.levels.length} levels of ${writer.tileSize}-px tiles.`,
       );
-      for (let y = 0; y < level0.tilesDown; y++) {
-        for (let x = 0; x < level0.tilesAcross; x++) {
-          ctx.signal.throwIfAborted();
-          const { planes, encoded } = await source.read(x, y);
-          await writer.writeTile(x, y, planes, encoded);
+      if (source.mode === 'jpeg-copy') {
+        const isAllStored = source.stored.every((s) => s !== null);
+        await ctx.log(isAllStored ? 'Every level is copied as the file stores it.' : 'Level 0 is copied as stored; libvips makes the reduced levels.');
+      }
+      if (source.mode === 'jpeg-copy') await copyAndReduce(source, writer, imageId, ctx);
+      else {
+        for (let y = 0; y < level0.tilesDown; y++) {
+          for (let x = 0; x < level0.tilesAcross; x++) {
+            ctx.signal.throwIfAborted();
+            await writer.writeTile(x, y, await source.read(x, y));
+          }
+          await q.saveConversionCounts(ctx.db, imageId, writer.progress());
+          // 99 at most until the file is renamed into place and recorded.
+          await ctx.progress((((y + 1) * level0.tilesAcross) / total) * 99);
         }
-        await q.saveConversionCounts(ctx.db, imageId, writer.progress());
-        // 99 at most until the file is renamed into place and recorded.
-        await ctx.progress((((y + 1) * level0.tilesAcross) / total) * 99);
       }
       await writer.finish();
       const counts = writer.progress();
@@ -134,7 +149,7 @@ async function level0Source(slide: OpenedSlide, firstPath: string, checksum: str
     return {
       mode: 'decode-encode',
       options: { ...common, tileSize: T, sampleType: 'uint8', samplesPerPixel: 3, channels: [{ name: 'Brightfield' }], compression: 'jpeg' },
-      read: async (x, y) => ({ planes: [rgbaOverWhite(await slide.readRegion(0, x * T, y * T, T, T))] }),
+      read: async (x, y) => [rgbaOverWhite(await slide.readRegion(0, x * T, y * T, T, T))],
     };
   }
   const level0 = info.levels[0]!;
@@ -161,7 +176,7 @@ async function level0Source(slide: OpenedSlide, firstPath: string, checksum: str
         channels: info.channels.map((c) => ({ name: c.name, color: c.color })),
         compression: 'deflate',
       },
-      read: async (x, y) => ({ planes: await Promise.all(info.channels.map((_, c) => grid.tile(x, y, c, sampleType))) }),
+      read: (x, y) => Promise.all(info.channels.map((_, c) => grid.tile(x, y, c, sampleType))),
     };
   }
   const options: PyramidWriterOptions = { ...common, sampleType: 'uint8', samplesPerPixel: 3, channels: [{ name: 'Brightfield' }], compression: 'jpeg' };
@@ -169,43 +184,95 @@ async function level0Source(slide: OpenedSlide, firstPath: string, checksum: str
     slide instanceof TiffSlide && level0.compression === 'jpeg' && level0.isTiled && level0.tileWidth === level0.tileHeight && level0.tileWidth % 16 === 0;
   if (isCopyable) {
     const T = level0.tileWidth;
-    const tables = await level0JpegTables(firstPath, level0.width, level0.height, T);
-    const photometric = (await slide.readRawTile(0, 0, 0)).photometric;
-    return {
-      mode: 'jpeg-copy',
-      options: { ...options, tileSize: T, level0Jpeg: { tables, photometric } },
-      read: async (x, y) => {
-        const raw = await slide.readRawTile(0, x, y);
-        if (raw.bytes.length === 0) throw new WsiError('tile-missing', `The file has no data for level-0 tile (${x}, ${y})`);
-        return { planes: [await decodeJpegRgb(await slide.readJpegTilePassthrough(0, x, y), T, T)], encoded: [raw.bytes] };
-      },
-    };
+    const planned = planLevels(info.width, info.height, T);
+    const found = await findStoredJpegLevels(slide, firstPath, planned, T);
+    // Copy every level when the file stores them all (libvips and our own pyramids); otherwise level 0
+    // only, and libvips makes the rest from it (a file's 4× levels are not the 2× chain we need).
+    const stored = found.every((f) => f !== null) ? found.map((f) => f.level) : [found[0]!.level, ...planned.slice(1).map(() => null)];
+    const copiedJpeg = found.flatMap((f, level) => (f && stored[level] !== null ? [{ level, tables: f.tables, photometric: f.photometric }] : []));
+    return { mode: 'jpeg-copy', options: { ...options, tileSize: T, copiedJpeg }, slide, stored, levels: { file: firstPath, page: found[0]!.page! } };
   }
   const T = 256;
   const grid = new Level0Grid(slide, T, rgbSamples);
-  return { mode: 'decode-encode', options: { ...options, tileSize: T }, read: async (x, y) => ({ planes: [await grid.tile(x, y, 0, 'uint8')] }) };
+  return { mode: 'decode-encode', options: { ...options, tileSize: T }, read: async (x, y) => [await grid.tile(x, y, 0, 'uint8')] };
 }
 
 /**
- * The JPEGTables of the IFD holding level 0: TiffSlide keeps its IFDs private, so they are found again
- * by size, tile size and compression (SubIFDs included, for OME pyramids).
+ * jpeg-copy: stored levels copied tile by tile, in row order; when only level 0 is, libvips makes the
+ * reduced levels in large blocks (wsi LibvipsLevels), the next level-1 row decoding while this one is finished.
  */
-async function level0JpegTables(file: string, width: number, height: number, tileSize: number): Promise<Buffer | undefined> {
+async function copyAndReduce(source: Extract<Level0Source, { mode: 'jpeg-copy' }>, writer: PyramidWriter, imageId: string, ctx: JobContext): Promise<void> {
+  const total = writer.levels.reduce((n, l) => n + l.tilesAcross * l.tilesDown, 0);
+  let done = 0;
+  const report = async () => {
+    await q.saveConversionCounts(ctx.db, imageId, writer.progress());
+    // 99 at most until the file is renamed into place and recorded.
+    await ctx.progress((done / total) * 99);
+  };
+  const copied = writer.levels.map(() => 0);
+  const copyRowsBefore = async (level: number, end: number) => {
+    const grid = writer.levels[level]!;
+    const from = source.stored[level]!;
+    for (; copied[level]! < Math.min(end, grid.tilesDown); copied[level]!++) {
+      const y = copied[level]!;
+      for (let x = 0; x < grid.tilesAcross; x++) {
+        ctx.signal.throwIfAborted();
+        const raw = await source.slide.readRawTile(from, x, y);
+        if (raw.bytes.length === 0) throw new WsiError('tile-missing', `The file has no data for tile (${x}, ${y}) of level ${from}`);
+        await writer.appendEncoded(level, 0, x, y, raw.bytes);
+      }
+      done += grid.tilesAcross;
+      if (y % 8 === 7) await report();
+    }
+  };
+  if (source.stored.every((s) => s !== null)) {
+    for (let level = 0; level < writer.levels.length; level++) await copyRowsBefore(level, Infinity);
+    return;
+  }
+  const reduced = new LibvipsLevels(writer, source.levels);
+  let next = reduced.rows > 0 ? reduced.startRow(0) : null;
+  for (let r = 0; r < reduced.rows; r++) {
+    const finishRow = next!;
+    next = r + 1 < reduced.rows ? reduced.startRow(r + 1) : null;
+    // Each level-1 row is made from level-0 rows 2r and 2r + 1: copy those meanwhile.
+    await copyRowsBefore(0, 2 * r + 2);
+    await finishRow();
+    done = writer.progress().reduce((n, p) => n + p.converted, 0);
+    await report();
+  }
+  await copyRowsBefore(0, Infinity);
+}
+
+/**
+ * For each planned level, the slide level storing exactly it as square JPEG tiles of size T, with its
+ * JPEGTables and Photometric, and (level 0) its index in the main IFD chain (libvips' page); null where
+ * the file has no such level. TiffSlide keeps its IFDs private, so they are found again by size.
+ */
+async function findStoredJpegLevels(slide: TiffSlide, file: string, planned: PlannedLevel[], T: number) {
   const source = await FileSource.open(file);
   try {
     const { ifds } = await readTiffStructure(source);
-    const all = ifds.flatMap((ifd) => [ifd, ...ifd.subIfds]);
-    for (const ifd of all) {
-      if (
-        (await ifd.number(TIFF_TAG.width)) === width &&
-        (await ifd.number(TIFF_TAG.height)) === height &&
-        (await ifd.number(TIFF_TAG.compression)) === 7 &&
-        (await ifd.number(TIFF_TAG.tileWidth)) === tileSize
-      ) {
-        return ifd.bytes(TIFF_TAG.jpegTables);
+    const all = ifds.flatMap((ifd, page) => [{ ifd, page: page as number | null }, ...ifd.subIfds.map((sub) => ({ ifd: sub, page: null }))]);
+    const found = [];
+    for (const level of planned) {
+      let match: { level: number; tables: Buffer | undefined; photometric: number; page: number | null } | null = null;
+      const index = slide.info.levels.findIndex((l) => l.width === level.width && l.height === level.height);
+      for (const { ifd, page } of index < 0 ? [] : all) {
+        if (
+          (await ifd.number(TIFF_TAG.width)) === level.width &&
+          (await ifd.number(TIFF_TAG.height)) === level.height &&
+          (await ifd.number(TIFF_TAG.compression)) === 7 &&
+          (await ifd.number(TIFF_TAG.tileWidth)) === T &&
+          (await ifd.number(TIFF_TAG.tileLength)) === T
+        ) {
+          match = { level: index, tables: await ifd.bytes(TIFF_TAG.jpegTables), photometric: (await ifd.number(TIFF_TAG.photometric)) ?? 6, page };
+          break;
+        }
       }
+      found.push(match);
     }
-    throw new WsiError('corrupt', 'The level-0 image directory could not be found again');
+    if (found[0]?.page == null) throw new WsiError('corrupt', 'The level-0 image directory could not be found again');
+    return found;
   } finally {
     await source.close();
   }
@@ -217,14 +284,6 @@ interface Chunk {
   height: number;
   spp: number;
   data: Samples;
-}
-
-async function decodeJpegRgb(jpeg: Buffer, width: number, height: number): Promise<Uint8Array> {
-  const { data, info } = await sharp(jpeg).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  if (info.width !== width || info.height !== height || info.channels !== 3) {
-    throw new WsiError('corrupt', `A JPEG tile decodes to ${info.width}×${info.height}×${info.channels}, not ${width}×${height}×3`);
-  }
-  return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
 /** Straight RGBA (OpenSlide) composited over white into RGB: unscanned areas become background. */

@@ -17,7 +17,7 @@ export interface DirectoryPlan {
   description: string;
   metersPerPixel: { x: number; y: number } | null;
   jpegTables: Buffer | undefined;
-  level0Jpeg: { tables: Buffer | undefined; photometric: number } | undefined;
+  copiedJpeg: readonly { level: number; tables: Buffer | undefined; photometric: number }[];
   /** [level][channel][tile index] */
   offsets: Float64Array[][];
   byteCounts: Float64Array[][];
@@ -45,7 +45,7 @@ function levelTags(plan: DirectoryPlan, level: number, channel: number): TagToWr
   const spp = plan.samplesPerPixel;
   const bits = plan.sampleType === 'uint16' ? 16 : 8;
   const isJpeg = plan.compression === 'jpeg';
-  const copied = level === 0 ? plan.level0Jpeg : undefined;
+  const copied = plan.copiedJpeg.find((c) => c.level === level);
   const photometric = copied?.photometric ?? (isJpeg ? Photometric.YCbCr : spp === 3 ? Photometric.RGB : Photometric.MinIsBlack);
   const tables = copied ? copied.tables : plan.jpegTables;
   const tags: TagToWrite[] = [

@@ -31,3 +31,27 @@ export function downsampleIntoQuadrant<T extends Uint8Array | Uint16Array>(
     }
   }
 }
+
+/**
+ * 2× box filter of a whole RGB image of even `width` × `height`: the same mean as downsampleIntoQuadrant,
+ * for the large blocks of LibvipsLevels. Unrolled for 3 samples and writing a plain Uint8Array: V8 runs
+ * this loop about 3× faster than the generic one over Buffers (about 10 ms for 8192 × 512).
+ */
+export function boxReduceRgb(source: Uint8Array, width: number, height: number): Buffer {
+  const w = width >> 1;
+  const h = height >> 1;
+  const out = new Uint8Array(w * h * 3);
+  const src = new Uint8Array(source.buffer, source.byteOffset, source.length);
+  const stride = width * 3;
+  for (let j = 0; j < h; j++) {
+    let a = 2 * j * stride;
+    let b = a + stride;
+    let o = j * w * 3;
+    for (let i = 0; i < w; i++, a += 6, b += 6, o += 3) {
+      out[o] = (src[a]! + src[a + 3]! + src[b]! + src[b + 3]! + 2) >> 2;
+      out[o + 1] = (src[a + 1]! + src[a + 4]! + src[b + 1]! + src[b + 4]! + 2) >> 2;
+      out[o + 2] = (src[a + 2]! + src[a + 5]! + src[b + 2]! + src[b + 5]! + 2) >> 2;
+    }
+  }
+  return Buffer.from(out.buffer, out.byteOffset, out.length);
+}

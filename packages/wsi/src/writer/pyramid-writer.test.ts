@@ -178,7 +178,7 @@ describe('PyramidWriter, brightfield JPEG (OME SubIFD layout)', () => {
       const firstRaw = await source.readRawTile(0, 0, 0);
       const writer = await PyramidWriter.create(copyPath, {
         ...brightfield,
-        level0Jpeg: { tables: await jpegTablesOf(path), photometric: firstRaw.photometric },
+        copiedJpeg: [{ level: 0, tables: await jpegTablesOf(path), photometric: firstRaw.photometric }],
       });
       for (let y = 0; y < Math.ceil(level0.height / T); y++) {
         for (let x = 0; x < Math.ceil(level0.width / T); x++) {

@@ -45,10 +45,17 @@ export interface PyramidWriterOptions {
   /** Tiles being encoded at once (sharp and zlib run on the libuv pool); default 4. */
   maxInFlight?: number;
   /**
-   * Level-0 JPEG tiles copied from a source file instead of encoded (writeTile's `encoded`): the source
-   * IFD's JPEGTables and Photometric go into our level-0 IFD, so the copied tiles decode as before.
+   * Levels whose JPEG tiles are copied from a source file instead of encoded (writeTile's `encoded` for
+   * level 0, appendEncoded for any): each source IFD's JPEGTables and Photometric go into our IFD of that
+   * level, so the copied tiles decode as before.
    */
-  level0Jpeg?: { tables: Buffer | undefined; photometric: number };
+  copiedJpeg?: CopiedJpegLevel[];
+}
+
+export interface CopiedJpegLevel {
+  level: number;
+  tables: Buffer | undefined;
+  photometric: number;
 }
 
 export interface LevelProgress {
@@ -89,13 +96,15 @@ export class PyramidWriter {
   private batchStart = 16;
   private cursor = 16;
   private nextTile = 0;
+  /** JPEGTables of the reduced levels when their tiles were encoded elsewhere (appendEncoded). */
+  private appendedTables: Buffer | undefined;
   private state: 'open' | 'finished' | 'aborted' = 'open';
 
   private constructor(
     private readonly handle: FileHandle,
     private readonly tempPath: string,
     readonly path: string,
-    private readonly options: Required<Omit<PyramidWriterOptions, 'level0Jpeg'>> & Pick<PyramidWriterOptions, 'level0Jpeg'>,
+    private readonly options: Required<PyramidWriterOptions>,
   ) {
     this.tileSize = options.tileSize;
     this.levels = planLevels(options.width, options.height, options.tileSize);
@@ -127,6 +136,15 @@ export class PyramidWriter {
     return new PyramidWriter(handle, tempPath, path, resolved);
   }
 
+  private copiedJpeg(level: number): CopiedJpegLevel | undefined {
+    return this.options.copiedJpeg.find((c) => c.level === level);
+  }
+
+  /** Quality of the JPEG tiles this writer makes (or has made elsewhere, like LibvipsLevels). */
+  get jpegQuality(): number {
+    return this.options.jpegQuality;
+  }
+
   /** Level-0 tiles still expected, as (x, y) of the next one; null when all are in. */
   get nextTilePosition(): { x: number; y: number } | null {
     const level0 = this.levels[0]!;
@@ -144,7 +162,7 @@ export class PyramidWriter {
   /**
    * Adds level-0 tile (x, y), in row-major order. `planes` holds one full tile (tileSize² × samplesPerPixel
    * samples, edge tiles padded) per channel; the writer keeps them until encoded, so do not reuse them.
-   * `encoded` (JPEG only, with options.level0Jpeg) are the stored tiles to copy for level 0.
+   * `encoded` (JPEG only, with level 0 in options.copiedJpeg) are the stored tiles to copy for level 0.
    */
   async writeTile(x: number, y: number, planes: Samples[], encoded?: Buffer[]): Promise<void> {
     if (this.state !== 'open') throw new Error(`The writer is ${this.state}`);
@@ -158,20 +176,46 @@ export class PyramidWriter {
       const isRightType = this.options.sampleType === 'uint16' ? plane instanceof Uint16Array : plane instanceof Uint8Array;
       if (!isRightType || plane.length !== samples) throw new RangeError(`Each plane must be a ${this.options.sampleType} array of ${samples} samples`);
     }
-    if (encoded && (!this.options.level0Jpeg || encoded.length !== planes.length)) {
-      throw new RangeError('Encoded level-0 tiles need options.level0Jpeg and one tile per plane');
+    if (encoded && (!this.copiedJpeg(0) || encoded.length !== planes.length)) {
+      throw new RangeError('Encoded level-0 tiles need level 0 in options.copiedJpeg and one tile per plane');
     }
     this.nextTile++;
     planes.forEach((plane, c) => this.emit(0, c, x, y, plane, encoded?.[c]));
     await this.drain(this.options.maxInFlight);
   }
 
+  /**
+   * Appends a tile encoded elsewhere, in any order: the other way to fill the pyramid than writeTile, for a
+   * caller that makes whole reduced levels at once (the JPEG-copy conversion, which has libvips decode and
+   * reduce level 0 in large blocks). `tables` is the JPEGTables stream the tile was encoded against (JPEG
+   * only): a copied level (options.copiedJpeg) has its source's tables; the other levels share the first
+   * tables appended, and a tile encoded against other tables gets them spliced in, so it stays valid.
+   */
+  async appendEncoded(level: number, channel: number, x: number, y: number, bytes: Buffer, tables?: Buffer): Promise<void> {
+    if (this.state !== 'open') throw new Error(`The writer is ${this.state}`);
+    const grid = this.levels[level];
+    if (!grid || channel < 0 || channel >= this.options.channels.length || x < 0 || y < 0 || x >= grid.tilesAcross || y >= grid.tilesDown) {
+      throw new RangeError(`Tile (${x}, ${y}) of level ${level}, channel ${channel} is outside the pyramid`);
+    }
+    const index = y * grid.tilesAcross + x;
+    if (this.byteCounts[level]![channel]![index]! > 0) throw new RangeError(`Tile (${x}, ${y}) of level ${level} was written already`);
+    if (bytes.length === 0) throw new RangeError('An encoded tile cannot be empty');
+    let stored = bytes;
+    if (tables && !this.copiedJpeg(level)) {
+      this.appendedTables ??= tables;
+      if (!tables.equals(this.appendedTables)) stored = spliceTables(tables, bytes);
+    }
+    this.queue.push({ level, channel, index, bytes: Promise.resolve(stored) });
+    await this.drain(0);
+  }
+
   /** Writes the directories, makes the file durable and renames it into place. */
   async finish(): Promise<void> {
     if (this.state !== 'open') throw new Error(`The writer is ${this.state}`);
     try {
-      if (this.nextTilePosition) throw new Error(`The pyramid is incomplete: tile ${JSON.stringify(this.nextTilePosition)} was never written`);
       await this.drain(0);
+      const missing = this.progress().find((p) => p.converted !== p.total);
+      if (missing) throw new Error(`The pyramid is incomplete: level ${missing.level} has ${missing.converted} of ${missing.total} tiles`);
       await this.flush();
       const start = Math.ceil(this.cursor / 8) * 8;
       const { bytes, firstIfdOffset } = serializeDirectories(this.directories(), start);
@@ -265,8 +309,8 @@ export class PyramidWriter {
       channelCount: o.channels.length,
       description,
       metersPerPixel: o.metersPerPixel,
-      jpegTables: this.jpeg?.tables,
-      level0Jpeg: o.level0Jpeg,
+      jpegTables: this.jpeg?.tables ?? this.appendedTables,
+      copiedJpeg: o.copiedJpeg,
       offsets: this.offsets,
       byteCounts: this.byteCounts,
     });
@@ -286,6 +330,11 @@ export class PyramidWriter {
       magnification: o.magnification,
     };
   }
+}
+
+/** A whole JPEG from an abbreviated tile and its tables: the tables' SOI…EOI minus EOI, the tile minus SOI. */
+function spliceTables(tables: Buffer, tile: Buffer): Buffer {
+  return Buffer.concat([tables.subarray(0, tables.length - 2), tile.subarray(2)]);
 }
 
 function validateOptions(path: string, o: PyramidWriterOptions): PyramidWriter['options'] {
@@ -322,6 +371,6 @@ function validateOptions(path: string, o: PyramidWriterOptions): PyramidWriter['
     name: o.name ?? basename(path),
     uuid: o.uuid ?? randomUUID(),
     maxInFlight: Math.max(1, o.maxInFlight ?? 4),
-    level0Jpeg: o.level0Jpeg,
+    copiedJpeg: o.copiedJpeg ?? [],
   };
 }

@@ -126,6 +126,27 @@ describeEachDialect('tiles: missing levels and tile-converted', (t) => {
     const again = await t().request(owner, { method: 'GET', url: url('tile-converted', 4, 3, 4), headers: { 'if-none-match': res.headers.etag as string } });
     expect(again.statusCode).toBe(304);
     expect(again.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // The reduced levels of the optimized pyramid (wsi LibvipsLevels) hold a box-averaged level 0, stored as
+    // JPEG at the writer's quality 85: as close to the reference as that JPEG of the reference itself is.
+    // Their sizes halve with flooring, and stored edge tiles are padded.
+    const { data: full, info } = await sharp(path.join(SLIDES_DIR, SVS)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    for (const [z, scale, x, y] of [
+      [3, 2, 2, 3],
+      [2, 4, 1, 2],
+      [0, 16, 0, 0],
+    ] as const) {
+      const converted = await t().request(owner, { method: 'GET', url: url('tile-converted', z, x, y, '?format=png') });
+      expect(converted.statusCode, `z=${z}`).toBe(200);
+      const levelW = Math.floor(info.width / scale);
+      const levelH = Math.floor(info.height / scale);
+      const width = Math.min(TILE, levelW - x * TILE);
+      const height = Math.min(TILE, levelH - y * TILE);
+      const got = await sharp(converted.rawPayload).extract({ left: 0, top: 0, width, height }).removeAlpha().raw().toBuffer();
+      const reference = boxDownsample(full, info.width, info.height, scale, x * TILE, y * TILE, width, height);
+      const referenceJpeg = await sharp(reference, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+      const jpegLoss = psnr(await sharp(referenceJpeg).raw().toBuffer(), reference);
+      expect(psnr(got, reference), `z=${z}`).toBeGreaterThanOrEqual(jpegLoss - 1);
+    }
     const smallest = await t().request(owner, {
       method: 'POST',
       url: `/v1/projects/${projectId}/slides/${slideId}/tile-converted/rgb`,

@@ -1,0 +1,179 @@
+/**
+ * The reduced levels (1…n) of a brightfield pyramid whose level 0 is a JPEG-tiled image in a TIFF file,
+ * made by libvips (through sharp) in large blocks: a sharp call costs about 1 ms on top of its work, so
+ * decoding and encoding tile by tile (22,000 level-0 tiles for a 1.4-gigapixel slide) would cost more in
+ * calls than in pixels. Each call here handles a block of up to 8192 × 512 level-0 pixels:
+ * - libvips decodes the block straight from the file (its own tiled-TIFF JPEG decoder); a 2× box mean
+ *   (downsample.ts, as libvips pyramids and our writer reduce) makes it a slice of a level-1 tile row;
+ * - each level's tile row is encoded by one libvips call writing a small tiled JPEG TIFF in memory, whose
+ *   stored tiles and JPEGTables our TIFF reader then hands to the writer unchanged;
+ * - two level-1 rows are reduced 2× again into a row of the next level, and so on.
+ * Blocks run a few at a time (sharp works on the libuv pool), so every core decodes. Memory is about one
+ * tile row per level plus the blocks in flight.
+ */
+import sharp from 'sharp';
+import { BufferSource } from '../source/byte-source.ts';
+import { Tag } from '../tiff/constants.ts';
+import { readTiffStructure } from '../tiff/ifd.ts';
+import { TiffImage } from '../tiff/image.ts';
+import { boxReduceRgb } from './downsample.ts';
+import type { PyramidWriter } from './pyramid-writer.ts';
+
+/** Level-1 pixels across one decode block (8192 level-0 pixels): a multiple of every tile size we write. */
+const BLOCK_WIDTH_L1 = 4096;
+/** Blocks decoded at once: enough to keep two cores busy while the main thread copies level-0 tiles. */
+const BLOCKS_IN_FLIGHT = 3;
+
+export interface LibvipsLevelsSource {
+  /** The TIFF file holding level 0. */
+  file: string;
+  /** Index of level 0's directory in the file's main IFD chain (libvips' `page`). */
+  page: number;
+}
+
+interface Row {
+  /** RGB samples, `width` × `height` × 3. */
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export class LibvipsLevels {
+  /** Per level ≥ 1: a finished row waiting for its partner before both are reduced into the next level. */
+  private readonly waiting = new Map<number, Row>();
+  private readonly T: number;
+  /** Shared by all rows, so starting the next row early never puts more blocks in flight. */
+  private readonly limit = limiter(BLOCKS_IN_FLIGHT);
+
+  constructor(
+    private readonly writer: PyramidWriter,
+    private readonly source: LibvipsLevelsSource,
+  ) {
+    this.T = writer.tileSize;
+  }
+
+  /** Level-1 tile rows to make, in order, with `row(r)`. */
+  get rows(): number {
+    return this.writer.levels[1]?.tilesDown ?? 0;
+  }
+
+  /**
+   * Starts decoding level-1 tile row `r` from level 0 (its blocks run on the libuv pool); the answer
+   * finishes it: its tiles encoded and appended, the lower levels fed. Start the next row before awaiting
+   * the previous one's finish to keep the cores busy.
+   */
+  startRow(r: number): () => Promise<void> {
+    const level1 = this.writer.levels[1]!;
+    const height = Math.min(this.T, level1.height - r * this.T);
+    const blocks: Promise<Buffer>[] = [];
+    for (let x1 = 0; x1 < level1.width; x1 += BLOCK_WIDTH_L1) {
+      const width = Math.min(BLOCK_WIDTH_L1, level1.width - x1);
+      blocks.push(this.limit(() => this.decodeReduced(x1 * 2, r * this.T * 2, width, height)));
+    }
+    blocks.forEach((b) => b.catch(() => undefined)); // awaited below; this only stops an early unhandled rejection
+    return async () => {
+      const row = joinColumns(await Promise.all(blocks), level1.width, height);
+      await this.addRow(1, r, row);
+    };
+  }
+
+  /** Row `r` of a level: encoded, then (with its partner, or alone at the bottom) reduced into the next level. */
+  private async addRow(level: number, r: number, row: Row): Promise<void> {
+    await this.encodeRow(level, r, row);
+    const next = this.writer.levels[level + 1];
+    if (!next) return;
+    const partner = this.waiting.get(level);
+    if (r % 2 === 0 && r + 1 < this.writer.levels[level]!.tilesDown) {
+      this.waiting.set(level, row);
+      return;
+    }
+    this.waiting.delete(level);
+    const reduced = reduceRows(partner ?? row, partner ? row : null, next.width);
+    // A last row one pixel high reduces to nothing: the next level ends one tile row earlier.
+    if (reduced) await this.addRow(level + 1, r >> 1, reduced);
+  }
+
+  /** Level-0 pixels of a block decoded by libvips and box-reduced 2×: `width` × `height` level-1 pixels. */
+  private async decodeReduced(x0: number, y0: number, width: number, height: number): Promise<Buffer> {
+    const { data, info } = await sharp(this.source.file, { page: this.source.page, limitInputPixels: false })
+      .extract({ left: x0, top: y0, width: width * 2, height: height * 2 })
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.width !== width * 2 || info.height !== height * 2 || info.channels !== 3) {
+      throw new Error(`libvips decoded a block as ${info.width}×${info.height}×${info.channels}, not ${width * 2}×${height * 2}×3`);
+    }
+    return boxReduceRgb(data, info.width, info.height);
+  }
+
+  /** One libvips call encodes the row as a one-row tiled JPEG TIFF; its tiles go into the pyramid as stored. */
+  private async encodeRow(level: number, r: number, row: Row): Promise<void> {
+    const tiff = await sharp(row.data, { raw: { width: row.width, height: row.height, channels: 3 } })
+      .tiff({ tile: true, tileWidth: this.T, tileHeight: this.T, compression: 'jpeg', quality: this.writer.jpegQuality })
+      .toBuffer();
+    const { ifds } = await readTiffStructure(new BufferSource(tiff));
+    const image = await TiffImage.load(ifds[0]!);
+    const tables = await ifds[0]!.bytes(Tag.JPEGTables);
+    const across = Math.ceil(row.width / this.T);
+    for (let x = 0; x < across; x++) {
+      await this.writer.appendEncoded(level, 0, x, r, await image.readChunk(image.chunkIndex(x, 0)), tables);
+    }
+  }
+}
+
+/** Blocks of one tile row, side by side: a row of `width` × `height` RGB pixels. */
+function joinColumns(blocks: Buffer[], width: number, height: number): Row {
+  if (blocks.length === 1) return { data: blocks[0]!, width, height };
+  const data = Buffer.allocUnsafe(width * height * 3);
+  let x = 0;
+  for (const block of blocks) {
+    const bw = block.length / (height * 3);
+    for (let y = 0; y < height; y++) block.copy(data, (y * width + x) * 3, y * bw * 3, (y + 1) * bw * 3);
+    x += bw;
+  }
+  return { data, width, height };
+}
+
+/** Two rows of a level (the second may be absent at the bottom) reduced 2× into a row of the next level. */
+function reduceRows(top: Row, bottom: Row | null, width: number): Row | null {
+  const height = Math.floor((top.height + (bottom?.height ?? 0)) / 2);
+  if (height === 0) return null;
+  const stacked = bottom ? Buffer.concat([top.data, bottom.data]) : top.data;
+  // Only the pixel pairs that exist: an odd last column or row has no partner and is left out (floored sizes).
+  const even = width * 2 === top.width ? stacked : cropColumns(stacked, top.width, height * 2, width * 2);
+  return { data: boxReduceRgb(even, width * 2, height * 2), width, height };
+}
+
+/** The first `keep` columns of each of the first `rows` rows of an RGB image `width` wide. */
+function cropColumns(data: Buffer, width: number, rows: number, keep: number): Buffer {
+  const out = Buffer.allocUnsafe(keep * rows * 3);
+  for (let y = 0; y < rows; y++) data.copy(out, y * keep * 3, y * width * 3, (y * width + keep) * 3);
+  return out;
+}
+
+/** Runs at most `n` of the given tasks at once, in the order they are handed in. */
+function limiter(n: number) {
+  let running = 0;
+  const queue: (() => void)[] = [];
+  const next = () => {
+    if (running >= n) return;
+    const start = queue.shift();
+    if (start) {
+      running++;
+      start();
+    }
+  };
+  return <T>(task: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      queue.push(() =>
+        task()
+          .then(resolve, reject)
+          .finally(() => {
+            running--;
+            next();
+          }),
+      );
+      next();
+    });
+}
