@@ -1,6 +1,6 @@
 /** Shared pieces of the benchmarks: peers, the cached large slide, child processes, wrk. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +67,27 @@ export function warmPageCache(file: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** CPU time in use on the machine over `ms`, from /proc/stat (0–1): other processes skew a benchmark. */
+export async function busyFraction(ms = 2000): Promise<number> {
+  const sample = () => {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const n = fields.map(Number);
+    const idle = n[3]! + (n[4] ?? 0);
+    return { idle, total: n.reduce((a, b) => a + b, 0) };
+  };
+  const a = sample();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = sample();
+  return b.total === a.total ? 0 : 1 - (b.idle - a.idle) / (b.total - a.total);
+}
+
+/** Says how busy the machine is before measuring, and warns when the numbers will not be clean. */
+export async function checkIdle(): Promise<void> {
+  const busy = await busyFraction();
+  log(`machine busy before measuring: ${(busy * 100).toFixed(0)}% of ${os.cpus().length} cores`);
+  if (busy > 0.15) log('WARNING: other processes are using the CPU; ratios from this run are less reliable');
 }
 
 export const has = (cmd: string) =>

@@ -12,7 +12,7 @@ import { compose } from '../apps/server/src/compose.ts';
 import { convertImageJob } from '../apps/server/src/jobs/convert-image.job.ts';
 import { optimizedDir } from '../apps/server/src/modules/images/images.service.ts';
 import { startTessera } from './_tessera.ts';
-import { ensurePeers, ensureTissueSlide, has, log, onCleanup, run, stopAll } from './_lib.ts';
+import { checkIdle, ensurePeers, ensureTissueSlide, has, log, onCleanup, run, stopAll } from './_lib.ts';
 
 const mb = (file: string) => `${(statSync(file).size / 2 ** 20).toFixed(0)} MB`;
 
@@ -107,6 +107,7 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+  await checkIdle();
   // The benchmark input (the tiles benchmark's pyramid): its stored 2× levels are copied as they are.
   const ratio = report('a pyramid with every 2× level', await convertBoth(pyramid, path.join(work, 'pyramid')));
   // Shown beside it, not hidden: a scan storing level 0 alone, where libvips must make every reduced level.

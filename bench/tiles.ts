@@ -10,6 +10,7 @@ import path from 'node:path';
 import { startTessera } from './_tessera.ts';
 import {
   ROOT,
+  checkIdle,
   ensurePeers,
   ensureTissueSlide,
   freePort,
@@ -26,9 +27,13 @@ import {
 } from './_lib.ts';
 
 const IIPSRV = '/usr/lib/iipimage-server/iipsrv.fcgi';
-const DURATION = process.env.BENCH_DURATION ?? '10s';
+const DURATION = process.env.BENCH_DURATION ?? '8s';
 const CONNECTIONS = [8, 32];
 const URL_COUNT = 20_000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/** The run with the median throughput (its own latencies with it). */
+const median = (runs: WrkResult[]): WrkResult => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
 
 /** lighttpd with iipsrv as 2 standalone FastCGI processes on loopback (anchors-performance §9.1). */
 async function startIipsrv(work: string): Promise<string> {
@@ -146,15 +151,23 @@ async function main(): Promise<void> {
   const iipBytes = await checkOk(iipBase + iipUrls[0], null, 'iipsrv');
   log(`first tile: Tessera ${ourBytes} B, iipsrv ${iipBytes} B`);
 
+  // Rounds alternate which server goes first, and each side keeps its median round: the shared 2-core
+  // machine drifts by ±20% between runs of a few seconds (research/spikes.md, gotcha 7).
+  await checkIdle();
   const results: { c: number; ours: WrkResult; peer: WrkResult }[] = [];
   for (const c of CONNECTIONS) {
-    const peer = wrk(iipBase, iipFile, null, c);
-    const us = wrk(ours.base, ourFile, ours.token, c);
-    results.push({ c, ours: us, peer });
+    const peerRuns: WrkResult[] = [];
+    const ourRuns: WrkResult[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      if (round % 2 === 0) peerRuns.push(wrk(iipBase, iipFile, null, c));
+      ourRuns.push(wrk(ours.base, ourFile, ours.token, c));
+      if (round % 2 === 1) peerRuns.push(wrk(iipBase, iipFile, null, c));
+    }
+    results.push({ c, ours: median(ourRuns), peer: median(peerRuns) });
   }
   const fmt = (r: WrkResult) =>
     `${r.rps.toFixed(0).padStart(7)} tiles/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p90 ${r.p90.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms`;
-  log(`\nrandom level-0 tiles, wrk -t2 -d${DURATION}, loopback`);
+  log(`\nrandom level-0 tiles, wrk -t2 -d${DURATION}, loopback, median of ${ROUNDS} rounds`);
   for (const r of results) {
     log(`c=${String(r.c).padEnd(3)} Tessera ${fmt(r.ours)}`);
     log(`c=${String(r.c).padEnd(3)} iipsrv  ${fmt(r.peer)}`);

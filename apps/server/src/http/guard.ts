@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '@tessera/contract';
 import { ERROR_CODES, projectPermissionsRequired } from '@tessera/contract';
-import { canSeeAllProjects, isProjectRole, permissionsOf, PROJECT_MESSAGES } from '@tessera/domain';
+import { canSeeAllProjects, isProjectRole, permissionsOf, PROJECT_MESSAGES, type Permission, type ProjectRole, type SystemRole } from '@tessera/domain';
 import type { Db } from '../db/database.ts';
 import { AppError, forbidden, notFound, unauthenticated } from './errors.ts';
 import { findProjectStanding } from './guard.queries.ts';
@@ -44,7 +44,7 @@ export function guardFor(access: Access, deps: GuardDeps) {
 export async function resolveProjectScope(
   db: Db,
   userId: string,
-  systemRoles: import('@tessera/domain').SystemRole[],
+  systemRoles: SystemRole[],
   projectId: string,
 ) {
   const row = await findProjectStanding.first(db, { projectId, userId });
@@ -52,5 +52,15 @@ export async function resolveProjectScope(
   if (!row || (!role && !canSeeAllProjects(systemRoles)))
     throw notFound(PROJECT_MESSAGES.notFound, ERROR_CODES.projectNotFound);
   const isHome = row.is_home === 1;
-  return { id: row.id, isHome, role, permissions: permissionsOf({ systemRoles, projectRole: role, projectIsHome: isHome }) };
+  return { id: row.id, isHome, role, permissions: projectPermissions(systemRoles, role, isHome) };
+}
+
+/** Permission sets by what decides them: a handful of combinations, asked for on every project request. */
+const permissionSets = new Map<string, ReadonlySet<Permission>>();
+
+function projectPermissions(systemRoles: SystemRole[], role: ProjectRole | null, isHome: boolean): ReadonlySet<Permission> {
+  const key = `${systemRoles.join(',')}|${role ?? ''}|${isHome}`;
+  let permissions = permissionSets.get(key);
+  if (!permissions) permissionSets.set(key, (permissions = permissionsOf({ systemRoles, projectRole: role, projectIsHome: isHome })));
+  return permissions;
 }

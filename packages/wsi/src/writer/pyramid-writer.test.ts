@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TiffSlide } from '../slide.ts';
+import { LibvipsLevels } from './libvips-levels.ts';
 import { PyramidWriter, type PyramidWriterOptions } from './pyramid-writer.ts';
 import { findTool, psnr, vipsHeader } from './testing.ts';
 
@@ -170,7 +171,7 @@ describe('PyramidWriter, brightfield JPEG (OME SubIFD layout)', () => {
     expect(await hash(again)).toBe(await hash(path));
   });
 
-  it('copies stored level-0 JPEG tiles unchanged and builds the levels from their pixels', async () => {
+  it('copies stored level-0 JPEG tiles unchanged (appendEncoded) beside levels made elsewhere', async () => {
     const source = await TiffSlide.open(path);
     const copyPath = join(dir, 'copied.ome.tif');
     try {
@@ -180,13 +181,13 @@ describe('PyramidWriter, brightfield JPEG (OME SubIFD layout)', () => {
         ...brightfield,
         copiedJpeg: [{ level: 0, tables: await jpegTablesOf(path), photometric: firstRaw.photometric }],
       });
+      await expect(writer.appendEncoded(0, 0, 99, 0, firstRaw.bytes)).rejects.toThrow(RangeError);
       for (let y = 0; y < Math.ceil(level0.height / T); y++) {
-        for (let x = 0; x < Math.ceil(level0.width / T); x++) {
-          const raw = await source.readRawTile(0, x, y);
-          const pixels = new Uint8Array(await decodeJpegTile(source, 0, x, y));
-          await writer.writeTile(x, y, [pixels], [raw.bytes]);
-        }
+        for (let x = 0; x < Math.ceil(level0.width / T); x++) await writer.appendEncoded(0, 0, x, y, (await source.readRawTile(0, x, y)).bytes);
       }
+      await expect(writer.appendEncoded(0, 0, 0, 0, firstRaw.bytes)).rejects.toThrow('written already');
+      const levels = new LibvipsLevels(writer, { file: path, page: 0 });
+      for (let r = 0; r < levels.rows; r++) await levels.startRow(r)();
       await writer.finish();
       const copy = await TiffSlide.open(copyPath);
       try {
@@ -199,6 +200,12 @@ describe('PyramidWriter, brightfield JPEG (OME SubIFD layout)', () => {
     } finally {
       await source.close();
     }
+  });
+
+  it('refuses to finish while a level misses tiles', async () => {
+    const writer = await PyramidWriter.create(join(dir, 'gap.ome.tif'), brightfield);
+    await writer.appendEncoded(1, 0, 0, 0, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    await expect(writer.finish()).rejects.toThrow(/incomplete: level 0 has 0 of/);
   });
 });
 

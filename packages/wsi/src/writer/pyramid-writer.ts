@@ -45,8 +45,7 @@ export interface PyramidWriterOptions {
   /** Tiles being encoded at once (sharp and zlib run on the libuv pool); default 4. */
   maxInFlight?: number;
   /**
-   * Levels whose JPEG tiles are copied from a source file instead of encoded (writeTile's `encoded` for
-   * level 0, appendEncoded for any): each source IFD's JPEGTables and Photometric go into our IFD of that
+   * Levels whose JPEG tiles are copied from a source file instead of encoded (appendEncoded): each source IFD's JPEGTables and Photometric go into our IFD of that
    * level, so the copied tiles decode as before.
    */
   copiedJpeg?: CopiedJpegLevel[];
@@ -162,9 +161,8 @@ export class PyramidWriter {
   /**
    * Adds level-0 tile (x, y), in row-major order. `planes` holds one full tile (tileSize² × samplesPerPixel
    * samples, edge tiles padded) per channel; the writer keeps them until encoded, so do not reuse them.
-   * `encoded` (JPEG only, with level 0 in options.copiedJpeg) are the stored tiles to copy for level 0.
    */
-  async writeTile(x: number, y: number, planes: Samples[], encoded?: Buffer[]): Promise<void> {
+  async writeTile(x: number, y: number, planes: Samples[]): Promise<void> {
     if (this.state !== 'open') throw new Error(`The writer is ${this.state}`);
     const expected = this.nextTilePosition;
     if (!expected || expected.x !== x || expected.y !== y) {
@@ -176,11 +174,8 @@ export class PyramidWriter {
       const isRightType = this.options.sampleType === 'uint16' ? plane instanceof Uint16Array : plane instanceof Uint8Array;
       if (!isRightType || plane.length !== samples) throw new RangeError(`Each plane must be a ${this.options.sampleType} array of ${samples} samples`);
     }
-    if (encoded && (!this.copiedJpeg(0) || encoded.length !== planes.length)) {
-      throw new RangeError('Encoded level-0 tiles need level 0 in options.copiedJpeg and one tile per plane');
-    }
     this.nextTile++;
-    planes.forEach((plane, c) => this.emit(0, c, x, y, plane, encoded?.[c]));
+    planes.forEach((plane, c) => this.emit(0, c, x, y, plane));
     await this.drain(this.options.maxInFlight);
   }
 
@@ -242,9 +237,9 @@ export class PyramidWriter {
   }
 
   /** Queues a tile for encoding and filters it into its quadrant of the next level's pending tile. */
-  private emit(level: number, channel: number, x: number, y: number, samples: Samples, encoded?: Buffer): void {
+  private emit(level: number, channel: number, x: number, y: number, samples: Samples): void {
     const grid = this.levels[level]!;
-    const bytes = encoded ? Promise.resolve(encoded) : this.encode(samples);
+    const bytes = this.encode(samples);
     bytes.catch(() => undefined); // awaited in order by drain(); this only stops an early unhandled rejection
     this.queue.push({ level, channel, index: y * grid.tilesAcross + x, bytes });
     const next = this.levels[level + 1];

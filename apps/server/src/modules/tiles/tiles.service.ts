@@ -134,7 +134,14 @@ export interface TileCaches {
   generated: TileLru;
 }
 
-const etagOf = (parts: (string | number | boolean)[]) => `"${crypto.createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 32)}"`;
+/**
+ * A strong ETag naming exactly what the tile is made of. The image checksum is already a content hash;
+ * only an equalization (free-form JSON) is hashed, so the common request hashes nothing.
+ */
+function etagOf(checksum: string, source: TileSource, level: number, x: number, y: number, equalizationKey: string, format: TileFormat, isIccApplied: boolean): string {
+  const eq = equalizationKey === '' ? 'noeq' : crypto.createHash('sha256').update(equalizationKey).digest('base64url').slice(0, 16);
+  return `"${checksum.slice(0, 24)}-${source === 'converted' ? 'c' : 'o'}${level}-${x}-${y}-${eq}-${format}-${isIccApplied ? 'icc' : 'raw'}"`;
+}
 
 export async function getTile(
   ctx: AppContext,
@@ -209,7 +216,7 @@ async function renderTile(
     icc = await slide.readIccProfile();
     if (icc && !isUsableRgbProfile(icc)) throw new AppError(400, TILE_ERROR_CODES.iccUnavailable, TILE_MESSAGES.iccUnavailable);
   }
-  const etag = etagOf([image.checksum, source, level, x, y, equalizationKey(equalization), format, icc !== null]);
+  const etag = etagOf(image.checksum, source, level, x, y, equalization ? equalizationKey(equalization) : '', format, icc !== null);
   // Converted pyramids are written once and never change (a re-conversion writes a new file).
   const answer = { etag, contentType: TILE_MIME_TYPES[format], isImmutable: isConverted };
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return { ...answer, bytes: null };

@@ -18,7 +18,16 @@ export interface VirtualLevel {
 }
 
 /** Every 2× level, finest first; a stored level within 1% of a 2^k downsample stands for it. */
+/** Levels of each open slide, computed once: every tile request asks. */
+const known = new WeakMap<readonly SlideLevel[], VirtualLevel[]>();
+
 export function virtualLevels(stored: readonly SlideLevel[]): VirtualLevel[] {
+  let levels = known.get(stored);
+  if (!levels) known.set(stored, (levels = computeVirtualLevels(stored)));
+  return levels;
+}
+
+function computeVirtualLevels(stored: readonly SlideLevel[]): VirtualLevel[] {
   const base = stored[0]!;
   const tileWidth = base.isTiled ? base.tileWidth : 256;
   const tileHeight = base.isTiled ? base.tileHeight : 256;
