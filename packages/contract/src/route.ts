@@ -36,6 +36,8 @@ export interface RouteDef {
   body?: z.ZodType;
   /** The success answer (status 200 unless `status` says otherwise). */
   response: z.ZodType;
+  /** The answer is bytes of one of these media types (images), not JSON; OpenAPI lists them. */
+  responseTypes?: readonly string[];
   status?: 200 | 201 | 204;
 }
 

@@ -122,6 +122,7 @@ const associatedRoute = <const P extends string>(path: P, summary: string) =>
     params: SlideParams,
     query: ImageQuery,
     response: ImageBytes,
+    responseTypes: ['image/jpeg', 'image/png'],
   });
 
 /** Get label and thumbnail (spec 1 §7). */

@@ -23,6 +23,7 @@ const TileQuery = z.object({
 
 /** Encoded tile bytes (image/jpeg, image/webp or image/png); described as a binary string in OpenAPI. */
 const TileBytes = z.custom<Buffer>((v) => Buffer.isBuffer(v)).meta({ type: 'string', format: 'binary' });
+const TILE_MEDIA_TYPES = ['image/jpeg', 'image/webp', 'image/png'] as const;
 
 /**
  * A slide tile (spec 2 §7). `equalization` is `noeq` or URL-encoded JSON: a list of {channel?, enabled?,
@@ -40,6 +41,7 @@ export const getTile = defineRoute({
   params: TileParams,
   query: TileQuery,
   response: TileBytes,
+  responseTypes: TILE_MEDIA_TYPES,
 });
 
 /**
@@ -56,6 +58,7 @@ export const getConvertedTile = defineRoute({
   params: TileParams,
   query: TileQuery,
   response: TileBytes,
+  responseTypes: TILE_MEDIA_TYPES,
 });
 
 const TileBody = z
@@ -80,6 +83,7 @@ export const postTile = defineRoute({
   params: z.object({ projectId: Id, slideId: Id }),
   body: TileBody,
   response: TileBytes,
+  responseTypes: TILE_MEDIA_TYPES,
 });
 
 /** A tile of the optimized pyramid asked for with a JSON body. */
@@ -92,4 +96,5 @@ export const postConvertedTile = defineRoute({
   params: z.object({ projectId: Id, slideId: Id }),
   body: TileBody,
   response: TileBytes,
+  responseTypes: TILE_MEDIA_TYPES,
 });

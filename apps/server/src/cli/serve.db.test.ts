@@ -22,12 +22,12 @@ const freePort = () =>
     probe.on('error', reject);
   });
 
-/** Process ids of the serving processes: the primary's children. */
+/** Process ids of the serving processes: the primary's children running the CLI (not, say, tsx's esbuild). */
 const childrenOf = (pid: number): number[] =>
-  spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+  spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
     .stdout.split('\n')
-    .filter(Boolean)
-    .map(Number);
+    .filter((line) => line.includes('tessera.js'))
+    .map((line) => Number.parseInt(line.trim(), 10));
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -37,8 +37,24 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  let writes = 0;
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => writes++) }) });
+  // Another connection's commits (other serving processes, workers, the CLI) change data_version; our own
+  // writes do not, so they are counted as they are prepared.
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  dataVersions.set(db, () => `${writes}:${String(dataVersion.get())}`);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const dataVersions = new WeakMap<Db, () => string>();
+
+/**
+ * For a SQLite database: a value that changes whenever its data may have changed, by any connection; the
+ * same value means every read answers as before (db/prepared.ts remembers answers by it). Undefined for
+ * PostgreSQL, which offers no such cheap check, and for transactions (their Kysely instance is another).
+ */
+export function dataVersionOf(db: Db): (() => string) | undefined {
+  return dataVersions.get(db);
 }
 
 /** Prepared statements kept; SQL with IN lists of varying length makes many shapes, so the cache is bounded. */
@@ -49,7 +65,7 @@ const MAX_CACHED_STATEMENTS = 500;
  * slide) preparing costs more than running. Statements are kept by SQL text, least recently used dropped.
  * Safe because better-sqlite3 runs each statement to completion synchronously (we never stream).
  */
-function withStatementCache(sqlite: SQLite.Database) {
+function withStatementCache(sqlite: SQLite.Database, onWrite: () => void) {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -59,6 +75,9 @@ function withStatementCache(sqlite: SQLite.Database) {
       else statement = sqlite.prepare(sql);
       statements.set(sql, statement);
       if (statements.size > MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
+      // Kysely prepares right before it runs: a statement that is not a read (writes, begin, commit,
+      // rollback, DDL) may change what reads answer.
+      if (!statement.reader) onWrite();
       return statement;
     },
   };

@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDatabase, type TestDatabase } from '../../test/harness.ts';
+import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { preparedQuery } from './prepared.ts';
 
@@ -31,8 +36,40 @@ describe.each(DIALECTS)('prepared queries (%s)', (dialect) => {
     expect(await findSetting.first(handle.db, { key: "a' or '1'='1" })).toBeUndefined();
   });
 
+  it('answers again from memory only on SQLite, and never after a write', async () => {
+    const first = await findSetting.all(handle.db, { key: 'a' });
+    const again = await findSetting.all(handle.db, { key: 'a' });
+    if (dialect === 'sqlite') {
+      expect(again).toBe(first);
+      expect(Object.isFrozen(again[0])).toBe(true);
+    } else expect(again).not.toBe(first);
+    await handle.db.updateTable('settings').set({ value: 'uno' }).where('key', '=', 'a').execute();
+    expect(await findSetting.first(handle.db, { key: 'a' })).toEqual({ key: 'a', value: 'uno' });
+  });
+
   it('refuses an argument used outside a value position', async () => {
     const misuse = preparedQuery((db, a: { column: string }) => db.selectFrom('settings').select(a.column as 'key'));
     await expect(misuse.all(handle.db, { column: 'key' })).rejects.toThrow('outside a value position');
+  });
+});
+
+describe('prepared queries on a SQLite file shared by processes', () => {
+  it("see another connection's commit at the next call", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-prepared-'));
+    const file = path.join(dir, 'shared.sqlite');
+    const ours = openDatabase(file);
+    try {
+      await migrateToLatest(ours.db);
+      await ours.db.insertInto('settings').values({ key: 'k', value: 'before' }).execute();
+      expect(await findSetting.first(ours.db, { key: 'k' })).toEqual({ key: 'k', value: 'before' });
+      // Another serving process, as a second connection to the same file.
+      const other = new SQLite(file);
+      other.prepare("UPDATE settings SET value = 'after' WHERE key = 'k'").run();
+      other.close();
+      expect(await findSetting.first(ours.db, { key: 'k' })).toEqual({ key: 'k', value: 'after' });
+    } finally {
+      await ours.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,21 +3,30 @@
  * compiled once per database and then run with new values. Kysely builds and compiles each query on
  * every call; for indexed point lookups that costs several times more than running them (measured with
  * `npm run bench -- tiles`).
+ *
+ * On SQLite their answers are also remembered until the database's data version changes (any write, by
+ * any connection: database.ts dataVersionOf), so a burst of tile requests reads the session, roles and
+ * membership once, and a logout or role change anywhere is seen by the very next request.
  */
 import { CompiledQuery, type Compilable } from 'kysely';
-import type { Db } from './database.ts';
+import { dataVersionOf, type Db } from './database.ts';
 
 /** Stands in for an argument while the query is compiled; never a real value (NUL is not in our ids). */
 const SLOT = '\u0000arg:';
+
+/** Answers remembered per query and database; beyond this the oldest are dropped. */
+const MAX_REMEMBERED = 10_000;
 
 interface Compiled {
   query: CompiledQuery;
   /** Per compiled parameter: the argument it takes, or the constant it always is. */
   parameters: ({ arg: string } | { constant: unknown })[];
+  /** Answers by argument values, with the data version they were read at (SQLite only). */
+  remembered: Map<string, { version: string; rows: readonly unknown[] }>;
 }
 
 export interface PreparedQuery<Args extends Record<string, string>, Row> {
-  all(db: Db, args: Args): Promise<Row[]>;
+  all(db: Db, args: Args): Promise<readonly Row[]>;
   first(db: Db, args: Args): Promise<Row | undefined>;
 }
 
@@ -36,14 +45,25 @@ export function preparedQuery<Args extends Record<string, string>, Row>(
     const parameters = query.parameters.map((p) =>
       typeof p === 'string' && p.startsWith(SLOT) ? { arg: p.slice(SLOT.length) } : { constant: p },
     );
-    return { query, parameters };
+    return { query, parameters, remembered: new Map() };
   };
-  const all = async (db: Db, args: Args): Promise<Row[]> => {
+  const all = async (db: Db, args: Args): Promise<readonly Row[]> => {
     let compiled = compiledFor.get(db);
     if (!compiled) compiledFor.set(db, (compiled = compile(db)));
     const parameters = compiled.parameters.map((p) => ('arg' in p ? args[p.arg] : p.constant));
-    const result = await db.executeQuery<Row>({ ...compiled.query, parameters } as CompiledQuery<Row>);
-    return result.rows;
+    const version = dataVersionOf(db)?.();
+    const key = version === undefined ? '' : parameters.map(String).join('\u0000');
+    const known = version === undefined ? undefined : compiled.remembered.get(key);
+    if (known && known.version === version) return known.rows as readonly Row[];
+    const { rows } = await db.executeQuery<Row>({ ...compiled.query, parameters } as CompiledQuery<Row>);
+    if (version !== undefined) {
+      const { remembered } = compiled;
+      remembered.delete(key);
+      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+      // Shared by every caller that asks again: frozen, so none can change another's answer.
+      remembered.set(key, { version, rows: Object.freeze(rows.map((r) => Object.freeze(r))) });
+    }
+    return rows;
   };
   return { all, first: async (db, args) => (await all(db, args))[0] };
 }

@@ -33,5 +33,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by addRoute from the contract; every /v1 route has one (tested by the route × role test). */
     access?: import('@tessera/contract').Access;
+    /** Media types of a binary answer (images), from the contract; OpenAPI lists them instead of JSON. */
+    responseTypes?: readonly string[];
   }
 }

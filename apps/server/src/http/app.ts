@@ -51,7 +51,16 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       info: { title: 'Tessera API', version: APP_VERSION },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const types = (input.route.config as { responseTypes?: readonly string[] } | undefined)?.responseTypes;
+      const response = transformed.schema.response as Record<string, unknown> | undefined;
+      if (types && response?.['200']) {
+        // Image bytes, not JSON: one entry per media type the route answers with.
+        response['200'] = { description: 'OK', content: Object.fromEntries(types.map((t) => [t, { schema: response['200'] }])) };
+      }
+      return transformed;
+    },
   });
 
   app.decorateRequest('actor', null);

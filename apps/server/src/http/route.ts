@@ -53,7 +53,7 @@ export function contractRouteOptions(def: RouteDef, deps: GuardDeps) {
   return {
     method: def.method,
     url: def.path,
-    config: { access: def.access },
+    config: { access: def.access, responseTypes: def.responseTypes },
     schema: {
       summary: def.summary,
       tags: def.tags,

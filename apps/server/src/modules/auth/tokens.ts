@@ -122,7 +122,7 @@ export function createTokenService(
   };
 }
 
-/** Access tokens checked at most this many at once; a viewer sends the same token with every tile. */
+/** Verified access tokens remembered at most; a viewer sends the same token with every tile. */
 const MAX_VERIFIED_TOKENS = 10_000;
 
 interface Claims {
