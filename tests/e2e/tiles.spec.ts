@@ -96,3 +96,22 @@ test('Chromium decodes a passthrough DICOM tile with the colours of an independe
   const reference = [209.1, 153.64, 180.22];
   for (let c = 0; c < 3; c++) expect(Math.abs(decoded.mean[c]! - reference[c]!), `channel ${c}: ${decoded.mean} vs ${reference}`).toBeLessThanOrEqual(3);
 });
+
+/**
+ * openslide's boxes DICOM: two instances of one series (a 64² RGB-photometric JPEG frame holding the
+ * 16 × 16 image, and an uncompressed thumbnail) imported as one slide, one level (z 0). Reference:
+ * `dcmj2pnm +on boxes_0.dcm` (DCMTK's own decoder), mean of the frame R 253.95, G 253.68, B 253.86; read
+ * as YCbCr instead of RGB, these near-white samples would come out with green near 120.
+ */
+test('Chromium decodes a passthrough RGB JPEG frame of a two-instance DICOM series with DCMTK’s colours', async ({ page }) => {
+  const tokens = await signInPage(page, USERS.admin);
+  const series = ['boxes_0.dcm', 'boxes_1.dcm'].map((f) => slidePath(`dicom/openslide-boxes/${f}`));
+  const { projectId, slideId } = await importSlides(tokens.accessToken, 'tiles-dicom-boxes', series);
+  await page.goto('/');
+  const decoded = await decodeInBrowser(page, `/v1/projects/${projectId}/slides/${slideId}/tile/rgb/noeq/0/0/0`, tokens.accessToken);
+  expect(decoded.status).toBe(200);
+  expect(decoded.type).toBe('image/jpeg');
+  expect([decoded.width, decoded.height]).toEqual([64, 64]);
+  const reference = [253.95, 253.68, 253.86];
+  for (let c = 0; c < 3; c++) expect(Math.abs(decoded.mean[c]! - reference[c]!), `channel ${c}: ${decoded.mean} vs ${reference}`).toBeLessThanOrEqual(3);
+});

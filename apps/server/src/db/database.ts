@@ -40,9 +40,17 @@ export function openDatabase(url: string): DatabaseHandle {
   let writes = 0;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => writes++) }) });
   // Another connection's commits (other serving processes, workers, the CLI) change data_version; our own
-  // writes do not, so they are counted as they are prepared.
+  // writes do not, so they are counted as they are prepared. data_version is read once per turn of the
+  // event loop: a request that arrives after a commit is handled in a later turn, so it still sees it.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  dataVersions.set(db, () => `${writes}:${String(dataVersion.get())}`);
+  let thisTurn: string | undefined;
+  dataVersions.set(db, () => {
+    if (thisTurn === undefined) {
+      thisTurn = String(dataVersion.get());
+      setImmediate(() => (thisTurn = undefined));
+    }
+    return `${writes}:${thisTurn}`;
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

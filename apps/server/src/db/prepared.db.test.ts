@@ -54,7 +54,7 @@ describe.each(DIALECTS)('prepared queries (%s)', (dialect) => {
 });
 
 describe('prepared queries on a SQLite file shared by processes', () => {
-  it("see another connection's commit at the next call", async () => {
+  it("see another connection's commit from the next turn of the event loop (where the next request is handled)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-prepared-'));
     const file = path.join(dir, 'shared.sqlite');
     const ours = openDatabase(file);
@@ -66,6 +66,7 @@ describe('prepared queries on a SQLite file shared by processes', () => {
       const other = new SQLite(file);
       other.prepare("UPDATE settings SET value = 'after' WHERE key = 'k'").run();
       other.close();
+      await new Promise((resolve) => setImmediate(resolve));
       expect(await findSetting.first(ours.db, { key: 'k' })).toEqual({ key: 'k', value: 'after' });
     } finally {
       await ours.close();

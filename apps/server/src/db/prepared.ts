@@ -6,7 +6,7 @@
  *
  * On SQLite their answers are also remembered until the database's data version changes (any write, by
  * any connection: database.ts dataVersionOf), so a burst of tile requests reads the session, roles and
- * membership once, and a logout or role change anywhere is seen by the very next request.
+ * membership once, and a logout or role change anywhere is seen by the next request.
  */
 import { CompiledQuery, type Compilable } from 'kysely';
 import { dataVersionOf, type Db } from './database.ts';

@@ -40,10 +40,17 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * What protects an image answer: a browser applies the document policies (CSP, frame options, HSTS aside)
+ * to documents and workers, never to an image, so tiles — dozens a second per viewer — carry only these.
+ */
+const IMAGE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = securityHeaders();
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const imageHeaders = Object.fromEntries(IMAGE_HEADERS.map((name) => [name, headers[name]!]));
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.routeOptions.config.responseTypes ? imageHeaders : headers);
     done();
   });
 }

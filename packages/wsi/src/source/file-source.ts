@@ -1,7 +1,10 @@
-import { read as readCallback } from 'node:fs';
+import { read as readCallback, readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { WsiError } from '../errors.ts';
 import { assertRange, type ByteSource } from './byte-source.ts';
+
+/** Pixel-data reads up to this size are synchronous (readData). */
+const MAX_SYNC_READ = 256 * 1024;
 
 export interface FileSourceOptions {
   /** Block size of the cache. Default 64 KiB: one block holds a typical IFD and a slice of a tag array. */
@@ -64,9 +67,24 @@ export class FileSource implements ByteSource {
     return joined.subarray(start, start + length);
   }
 
+  /**
+   * Tile-sized reads are synchronous, like SQLite's reads on the request path: a 10 KB pread from the page
+   * cache costs about 6 µs, while handing it to libuv's thread pool costs 11 µs of the event loop plus two
+   * context switches (research/spikes.md §3; `npm run bench -- tiles`). Several serving processes keep one
+   * slow disk read from holding up every client. Larger reads (whole strips, big frames) stay asynchronous.
+   */
   async readData(offset: number, length: number): Promise<Buffer> {
     assertRange(this.size, offset, length);
-    return length === 0 ? Buffer.alloc(0) : this.readDirect(offset, length);
+    if (length === 0) return Buffer.alloc(0);
+    if (length > MAX_SYNC_READ) return this.readDirect(offset, length);
+    const buffer = Buffer.allocUnsafe(length);
+    let done = 0;
+    while (done < length) {
+      const bytesRead = readSync(this.handle.fd, buffer, done, length - done, offset + done);
+      if (bytesRead === 0) throw new WsiError('truncated', `File ended at ${offset + done} while reading`);
+      done += bytesRead;
+    }
+    return buffer;
   }
 
   async close(): Promise<void> {
