@@ -16,7 +16,17 @@ const Stored = z.object({
   width: z.number().int(),
   height: z.number().int(),
   levels: z
-    .array(z.object({ width: z.number().int(), height: z.number().int(), tileWidth: z.number().int(), tileHeight: z.number().int(), downsample: z.number() }))
+    .array(
+      z.object({
+        width: z.number().int(),
+        height: z.number().int(),
+        tileWidth: z.number().int(),
+        tileHeight: z.number().int(),
+        downsample: z.number(),
+        /** Absent in rows stored before it was kept: those are served as stored. */
+        isTiled: z.boolean().optional(),
+      }),
+    )
     .min(1),
   channels: z.array(
     z.object({
@@ -33,6 +43,17 @@ const Stored = z.object({
   associatedImages: z.array(z.object({ kind: z.enum(['thumbnail', 'label', 'macro', 'overview']), width: z.number(), height: z.number() })),
   iccProfileSize: z.number().int().nullable(),
 });
+
+/**
+ * Tile side of the levels served in tiles of our own: a stripped image stores rows of the full width (a
+ * whole slide, or 1920 × 16 qptiff strips), not tiles a viewer can use, and levels a file lacks are made.
+ */
+export const CUT_TILE_SIZE = 256;
+
+/** The tile grid a stored level is served in (spec 2 §7 tiles; imageInfo tileSize). */
+export function servedTileSize(level: { tileWidth: number; tileHeight: number; isTiled?: boolean }): { w: number; h: number } {
+  return level.isTiled === false ? { w: CUT_TILE_SIZE, h: CUT_TILE_SIZE } : { w: level.tileWidth, h: level.tileHeight };
+}
 
 /** The stored form: SlideInfo as JSON (vendor properties kept for display and debugging). */
 export function storeSlideInfo(info: StoredSlideInfo): string {
@@ -53,8 +74,8 @@ export function toImageInfo(storedJson: string, conversionStatus: string): Image
   const size = { w: info.width, h: info.height };
   return {
     size,
-    tileSize: { w: level0.tileWidth, h: level0.tileHeight },
-    levels: info.levels.map((l) => ({ size: { w: l.width, h: l.height }, tileSize: { w: l.tileWidth, h: l.tileHeight }, downsample: l.downsample })),
+    tileSize: servedTileSize(level0),
+    levels: info.levels.map((l) => ({ size: { w: l.width, h: l.height }, tileSize: servedTileSize(l), downsample: l.downsample })),
     sizeZ: info.sizeZ,
     kind: info.kind,
     // Every channel of these formats covers the whole slide at the slide's resolution.

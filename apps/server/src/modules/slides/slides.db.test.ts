@@ -137,7 +137,7 @@ describeEachDialect('slides: import, details, images', (t) => {
     expect(ome.imageInfo.channels.map((c: { name: string }) => c.name)).toEqual(['Channel 1', 'Channel 2']);
 
     const qp = await details('small_vectra.qptiff');
-    expect(qp.imageInfo).toMatchObject({ size: { w: 1920, h: 1440 }, tileSize: { w: 1920, h: 16 }, formats: ['qptiff'] });
+    expect(qp.imageInfo).toMatchObject({ size: { w: 1920, h: 1440 }, tileSize: { w: 256, h: 256 }, formats: ['qptiff'] });
     expect(qp.imageInfo.resolution.magnification).toBe(10);
     expect(qp.imageInfo.channels.map((c: { name: string }) => c.name)).toEqual(['DAPI', 'FITC', 'Cy3']);
     expect(qp.imageInfo.attachments.map((a: { type: string }) => a.type)).toEqual(['thumbnail', 'overview', 'label']);

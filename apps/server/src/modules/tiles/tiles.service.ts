@@ -223,7 +223,7 @@ async function renderTile(
 
   // Brightfield JPEG tiles as stored (spec: never decoded or re-encoded) when nothing changes their pixels.
   const stored = virtual.stored;
-  const isPassthrough = virtual.factor === 1 && !isFluorescence && info.compression === 'jpeg' && format === 'jpeg' && !equalization && !icc;
+  const isPassthrough = !virtual.isCut && !isFluorescence && info.compression === 'jpeg' && format === 'jpeg' && !equalization && !icc;
   if (isPassthrough && !(slide instanceof OpenSlideSlide)) return { ...answer, bytes: await slide.readJpegTilePassthrough(stored, x, y) };
 
   const readStored = (sx: number, sy: number) =>
@@ -231,7 +231,7 @@ async function renderTile(
       ? compositeTile(slide, stored, sx, sy, info.compression, equalization ?? [])
       : brightfieldRgb(slide, stored, sx, sy, info.compression);
   let tile: RgbTile;
-  if (virtual.factor === 1) tile = await readStored(x, y);
+  if (!virtual.isCut) tile = await readStored(x, y);
   else {
     // Brightfield is cached before the level stretch; fluorescence composites depend on the equalization.
     const key = [source, image.id, level, x, y, isFluorescence ? equalizationKey(equalization) : ''].join(':');

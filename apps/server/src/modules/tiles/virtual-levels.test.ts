@@ -24,6 +24,7 @@ describe('virtualLevels', () => {
       [313, 250, 2, 2],
       [157, 125, 2, 4],
     ]);
+    expect(levels.map((l) => l.isCut)).toEqual([false, true, false, true, false, true, true]);
   });
 
   it('makes levels down to one tile for a one-level file', () => {
@@ -34,6 +35,18 @@ describe('virtualLevels', () => {
       [555, 742, 4],
       [278, 371, 8],
       [139, 186, 16],
+    ]);
+  });
+});
+
+describe('virtualLevels of a stripped image', () => {
+  it('serves its stored level in 256² tiles cut from the strips, not as 1920 × 16 strips', () => {
+    const levels = virtualLevels([{ ...level(1920, 1440, 1), tileWidth: 1920, tileHeight: 16, isTiled: false }]);
+    expect(levels.map((l) => [l.width, l.height, l.tileWidth, l.tileHeight, l.factor, l.isCut])).toEqual([
+      [1920, 1440, 256, 256, 1, true],
+      [960, 720, 256, 256, 2, true],
+      [480, 360, 256, 256, 4, true],
+      [240, 180, 256, 256, 8, true],
     ]);
   });
 });

@@ -5,6 +5,7 @@
  * and box-averaged (each pixel the mean of its block, as libvips and OpenSlide pyramids hold); the result is kept in a byte-budgeted LRU since decoding up to 4×4 tiles is costly.
  */
 import type { SlideLevel } from '@tessera/wsi';
+import { servedTileSize } from '../images/image-info.ts';
 
 export interface VirtualLevel {
   width: number;
@@ -15,10 +16,14 @@ export interface VirtualLevel {
   stored: number;
   /** Stored-level pixels per pixel of this level: 1 when stored, else 2, 4, … */
   factor: number;
+  /** Served in tiles cut from the stored level's chunks (images/image-info.ts servedTileSize), not as them. */
+  isCut: boolean;
 }
 
-/** Every 2× level, finest first; a stored level within 1% of a 2^k downsample stands for it. */
-/** Levels of each open slide, computed once: every tile request asks. */
+/**
+ * Every 2× level, finest first; a stored level within 1% of a 2^k downsample stands for it. Computed once
+ * per open slide: every tile request asks.
+ */
 const known = new WeakMap<readonly SlideLevel[], VirtualLevel[]>();
 
 export function virtualLevels(stored: readonly SlideLevel[]): VirtualLevel[] {
@@ -28,25 +33,27 @@ export function virtualLevels(stored: readonly SlideLevel[]): VirtualLevel[] {
 }
 
 function computeVirtualLevels(stored: readonly SlideLevel[]): VirtualLevel[] {
-  const base = stored[0]!;
-  const tileWidth = base.isTiled ? base.tileWidth : 256;
-  const tileHeight = base.isTiled ? base.tileHeight : 256;
+  const { w: tileWidth, h: tileHeight } = servedTileSize(stored[0]!);
   const out: VirtualLevel[] = [];
   for (let k = 0; ; k++) {
     const scale = 2 ** k;
-    const width = Math.max(1, Math.ceil(base.width / scale));
-    const height = Math.max(1, Math.ceil(base.height / scale));
+    const width = Math.max(1, Math.ceil(stored[0]!.width / scale));
+    const height = Math.max(1, Math.ceil(stored[0]!.height / scale));
     const exact = stored.findIndex((l) => Math.abs(l.downsample / scale - 1) < 0.01);
     if (exact >= 0) {
       const l = stored[exact]!;
-      out.push({ width: l.width, height: l.height, tileWidth: l.tileWidth, tileHeight: l.tileHeight, stored: exact, factor: 1 });
+      out.push(
+        l.isTiled
+          ? { width: l.width, height: l.height, tileWidth: l.tileWidth, tileHeight: l.tileHeight, stored: exact, factor: 1, isCut: false }
+          : { width: l.width, height: l.height, tileWidth, tileHeight, stored: exact, factor: 1, isCut: true },
+      );
     } else {
       // The coarsest stored level still finer than this one: the fewest pixels to decode.
       let finer = 0;
       stored.forEach((l, i) => {
         if (l.downsample < scale && l.downsample > stored[finer]!.downsample) finer = i;
       });
-      out.push({ width, height, tileWidth, tileHeight, stored: finer, factor: scale / stored[finer]!.downsample });
+      out.push({ width, height, tileWidth, tileHeight, stored: finer, factor: scale / stored[finer]!.downsample, isCut: true });
     }
     if (width <= tileWidth && height <= tileHeight) return out;
   }
