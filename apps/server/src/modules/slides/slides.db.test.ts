@@ -178,6 +178,16 @@ describeEachDialect('slides: import, details, images', (t) => {
       const meta = await sharp(res.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height], `${fileName} ${kind}`).toEqual([format, w, h]);
     }
+    // Asked again with its ETag: 304 without a body; asked again without: the same bytes (kept, not redrawn).
+    const first = await image('CMU-1-Small-Region.svs', 'thumbnail', 'jpeg');
+    const again = await t().request(owner, {
+      method: 'GET',
+      url: `/v1/projects/${project.id}/slides/${ids.get('CMU-1-Small-Region.svs')}/thumbnail?format=jpeg`,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect([again.statusCode, again.rawPayload.length]).toEqual([304, 0]);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect((await image('CMU-1-Small-Region.svs', 'thumbnail', 'jpeg')).rawPayload.equals(first.rawPayload)).toBe(true);
     // The OME thumbnail composites channel 1 (green) and 2 (blue): no red at all.
     const ome = await image('cells-2c.ome.tif', 'thumbnail', 'png');
     const stats = await sharp(ome.rawPayload).stats();

@@ -4,6 +4,7 @@
  */
 import type { ImageInfo, Slide, SlideDetails } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
+import { ByteLru } from '../../lib/byte-lru.ts';
 import { nowIso } from '../../db/dialect.ts';
 import type { Actor, ProjectScope } from '../../http/actor.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -113,9 +114,12 @@ export async function getSlideDetails(ctx: AppContext, project: ProjectScope, sl
   return { ...toSlide(slide), conversionStatus: image.conversionStatus, imageInfo };
 }
 
+/** Encoded labels, macros and thumbnails kept between requests: a slide list asks for dozens at once. */
+const renderedImages = new ByteLru<Buffer>(32 * 1024 * 1024, (bytes) => bytes.length);
+
 /**
- * An encoded associated image and its ETag. An image never changes for its checksum, so the ETag is the
- * checksum, kind and format, and clients may cache the bytes.
+ * An encoded associated image and its ETag; bytes null when `ifNoneMatch` names it already. An image never
+ * changes for its checksum, so the ETag is the checksum, kind and format, and the encoded bytes are kept.
  */
 export async function getSlideImage(
   ctx: AppContext,
@@ -123,7 +127,12 @@ export async function getSlideImage(
   slideId: string,
   kind: AssociatedKind,
   format: ImageFormat,
-): Promise<{ etag: string; bytes: Buffer }> {
+  ifNoneMatch?: string,
+): Promise<{ etag: string; bytes: Buffer | null }> {
   const { image } = await slideWithImage(ctx, project.id, slideId);
-  return { etag: `"${image.checksum.slice(0, 32)}-${kind}-${format}"`, bytes: await renderAssociated(image, kind, format) };
+  const etag = `"${image.checksum.slice(0, 32)}-${kind}-${format}"`;
+  if (ifNoneMatch?.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return { etag, bytes: null };
+  let bytes = renderedImages.get(etag);
+  if (!bytes) renderedImages.set(etag, (bytes = await renderAssociated(image, kind, format)));
+  return { etag, bytes };
 }

@@ -5,6 +5,7 @@
  * and box-averaged (each pixel the mean of its block, as libvips and OpenSlide pyramids hold); the result is kept in a byte-budgeted LRU since decoding up to 4×4 tiles is costly.
  */
 import type { SlideLevel } from '@tessera/wsi';
+import { ByteLru } from '../../lib/byte-lru.ts';
 import { servedTileSize } from '../images/image-info.ts';
 
 export interface VirtualLevel {
@@ -142,43 +143,9 @@ function boxDownsample(region: Uint8Array, regionW: number, regionH: number, out
   return out;
 }
 
-/** Generated tiles by key, evicted oldest-first beyond a byte budget. */
-export class TileLru {
-  private readonly entries = new Map<string, RgbTile>();
-  private bytes = 0;
-
-  constructor(private readonly budgetBytes = 64 * 1024 * 1024) {}
-
-  get(key: string): RgbTile | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
-  }
-
-  set(key: string, tile: RgbTile): void {
-    if (tile.rgb.byteLength > this.budgetBytes) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.bytes -= old.rgb.byteLength;
-      this.entries.delete(key);
-    }
-    this.entries.set(key, tile);
-    this.bytes += tile.rgb.byteLength;
-    while (this.bytes > this.budgetBytes) {
-      const [oldestKey, oldest] = this.entries.entries().next().value!;
-      this.entries.delete(oldestKey);
-      this.bytes -= oldest.rgb.byteLength;
-    }
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get totalBytes(): number {
-    return this.bytes;
+/** Tiles made for levels the file lacks, kept by their raw RGB bytes. */
+export class TileLru extends ByteLru<RgbTile> {
+  constructor(budgetBytes = 64 * 1024 * 1024) {
+    super(budgetBytes, (tile) => tile.rgb.byteLength);
   }
 }
