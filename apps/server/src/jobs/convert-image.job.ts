@@ -81,10 +81,6 @@ export const convertImageJob = defineJobKind({
         `Converting ${path.basename(image.storagePaths[0]!)} (${source.options.width}×${source.options.height}, ${source.options.channels.length} channel(s)) ` +
           `by ${source.mode}: ${writer.levels.length} levels of ${writer.tileSize}-px tiles.`,
       );
-      if (source.mode === 'jpeg-copy') {
-        const isAllStored = source.stored.every((s) => s !== null);
-        await ctx.log(isAllStored ? 'Every level is copied as the file stores it.' : 'Level 0 is copied as stored; libvips makes the reduced levels.');
-      }
       if (source.mode === 'jpeg-copy') await copyAndReduce(source, writer, imageId, ctx);
       else {
         for (let y = 0; y < level0.tilesDown; y++) {
@@ -226,9 +222,11 @@ async function copyAndReduce(source: Extract<Level0Source, { mode: 'jpeg-copy' }
     }
   };
   if (source.stored.every((s) => s !== null)) {
+    await ctx.log('Every level is copied as the file stores it.');
     for (let level = 0; level < writer.levels.length; level++) await copyRowsBefore(level, Infinity);
     return;
   }
+  await ctx.log('Level 0 is copied as stored; libvips makes the reduced levels.');
   const reduced = new LibvipsLevels(writer, source.levels);
   let next = reduced.rows > 0 ? reduced.startRow(0) : null;
   for (let r = 0; r < reduced.rows; r++) {

@@ -45,8 +45,9 @@ export interface PyramidWriterOptions {
   /** Tiles being encoded at once (sharp and zlib run on the libuv pool); default 4. */
   maxInFlight?: number;
   /**
-   * Levels whose JPEG tiles are copied from a source file instead of encoded (appendEncoded): each source IFD's JPEGTables and Photometric go into our IFD of that
-   * level, so the copied tiles decode as before.
+   * Levels whose JPEG tiles are copied from a source file instead of encoded (appendEncoded): each
+   * source IFD's JPEGTables and Photometric go into our IFD of that level, so the copied tiles decode as
+   * before.
    */
   copiedJpeg?: CopiedJpegLevel[];
 }
@@ -77,8 +78,10 @@ const WRITE_BATCH_BYTES = 8 * 1024 * 1024;
  * Streams a tiled pyramidal BigTIFF to disk. Level-0 tiles are handed in row by row; each is encoded and
  * appended at once, and box-filtered into a pending tile of the next level, which is emitted (and filtered
  * further) as soon as its four sources are in. Memory therefore stays at about one tile row per level,
- * whatever the image size. The IFDs are written at the end; the file is built under a hidden temporary
- * name in the same folder and renamed into place by finish(), so a half-written pyramid is never visible.
+ * whatever the image size. Alternatively, tiles encoded elsewhere (copied from a source file, or made by
+ * LibvipsLevels) are appended as they are with appendEncoded. The IFDs are written at the end; the file is
+ * built under a hidden temporary name in the same folder and renamed into place by finish(), so a
+ * half-written pyramid is never visible.
  */
 export class PyramidWriter {
   readonly levels: PlannedLevel[];
