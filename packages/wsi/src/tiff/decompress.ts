@@ -1,4 +1,5 @@
 import { inflate } from 'node:zlib';
+import { decompress as zstdDecompress } from 'fzstd';
 import { WsiError } from '../errors.ts';
 import { Compression } from './constants.ts';
 import { lzwDecode } from './lzw.ts';
@@ -22,7 +23,7 @@ export function describeCompression(code: number): string {
 
 /**
  * Throws the reason a compression cannot be decoded here, for the codes that are recognised but not served.
- * JPEG is decoded by sharp in the tile service; JPEG 2000 SVS goes through OpenSlide; zstd needs Node ≥ 22.
+ * JPEG is decoded by sharp in the tile service; JPEG 2000 SVS goes through OpenSlide.
  */
 export function assertLosslessDecodable(code: number): void {
   switch (code) {
@@ -31,6 +32,7 @@ export function assertLosslessDecodable(code: number): void {
     case Compression.AdobeDeflate:
     case Compression.Deflate:
     case Compression.PackBits:
+    case Compression.Zstd:
       return;
     case Compression.JPEG:
       throw new WsiError('unsupported-compression', 'JPEG tiles are not decoded by the reader: pass them through or decode them with sharp');
@@ -39,8 +41,6 @@ export function assertLosslessDecodable(code: number): void {
     case Compression.Jpeg2000Aperio:
     case Compression.Jpeg2000AperioRgb:
       throw new WsiError('needs-openslide', `JPEG 2000 tiles (TIFF compression ${code}) are read through OpenSlide, not by the built-in reader`);
-    case Compression.Zstd:
-      throw new WsiError('unsupported-compression', 'zstd compression (TIFF compression 50000) is not supported: Node 20 has no zstd in node:zlib');
     default:
       throw new WsiError('unsupported-compression', `TIFF compression ${code} is not supported`);
   }
@@ -57,6 +57,8 @@ export async function decompressChunk(code: number, data: Buffer, expected: numb
       return lzwDecode(data, expected);
     case Compression.PackBits:
       return packBitsDecode(data, expected);
+    case Compression.Zstd:
+      return zstdBounded(data, expected);
     default:
       return inflateBounded(data, expected);
   }
@@ -74,6 +76,21 @@ function inflateBounded(data: Buffer, expected: number): Promise<Buffer> {
       }
     });
   });
+}
+
+/**
+ * zstd (TIFF compression 50000, libtiff's and libvips' code) through fzstd, a pure-JavaScript decoder:
+ * Node 20's zlib has none. The output goes into a buffer of the expected size, so a frame that claims to
+ * hold more can neither grow memory nor spill over.
+ */
+function zstdBounded(data: Buffer, expected: number): Buffer {
+  const out = Buffer.alloc(expected);
+  try {
+    zstdDecompress(data, out);
+  } catch (error) {
+    throw new WsiError('corrupt', `zstd data cannot be decompressed (${(error as Error).message})`);
+  }
+  return out;
 }
 
 /** PackBits (TIFF 6.0 §9): a run-length code common in older greyscale and label images. */

@@ -1,9 +1,15 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { WsiError } from '../errors.ts';
 import { TiffSlide } from '../slide.ts';
 import { BufferSource } from '../source/byte-source.ts';
 import { buildTiff, imageTags, type TinyIfd } from '../testing/tiny-tiff.ts';
+import { findTool } from '../writer/testing.ts';
 
 /*
  * Cases no small public slide covers, built in memory with the independent test writer: BigTIFF and
@@ -131,12 +137,38 @@ describe('bad structure', () => {
       .rejects.toMatchObject({ code: 'corrupt' }); // 39 million tiles declared, one offset stored
   });
 
-  it('names zstd and unknown compressions as unsupported', async () => {
-    for (const compression of [50000, 34887]) {
+  it('names unknown compressions as unsupported, and corrupt zstd data as corrupt', async () => {
+    for (const [compression, code] of [[34887, 'unsupported-compression'], [50000, 'corrupt']] as const) {
       const slide = await open([tiny(imageTags({ width: 4, height: 4, rowsPerStrip: 4, compression }))], { bigTiff: false, littleEndian: true });
       expect(slide.info.levels[0]!.compression).toBe(compression === 50000 ? 'zstd' : 'unknown-34887');
-      await expect(slide.decodeTile(0, 0, 0)).rejects.toMatchObject({ code: 'unsupported-compression' });
+      await expect(slide.decodeTile(0, 0, 0)).rejects.toMatchObject({ code });
       expect((await slide.readRawTile(0, 0, 0)).bytes.length).toBe(16);
+    }
+  });
+
+  // sharp's own libtiff has no zstd; Debian's libvips (the `vips` command, installed by .ci/run) does.
+  it.runIf(findTool('vips'))('decodes zstd tiles as libvips writes them (with and without the horizontal predictor)', async () => {
+    const width = 64;
+    const height = 48;
+    const raw = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 7 + (i >> 6)) & 255;
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-zstd-'));
+    try {
+      const png = join(dir, 'in.png');
+      await sharp(raw, { raw: { width, height, channels: 3 } }).png().toFile(png);
+      for (const predictor of ['none', 'horizontal']) {
+        const out = join(dir, `${predictor}.tif`);
+        execFileSync('vips', ['tiffsave', png, out, '--compression', 'zstd', '--predictor', predictor, '--tile', '--tile-width', '16', '--tile-height', '16']);
+        const slide = await TiffSlide.fromSource(new BufferSource(readFileSync(out)));
+        expect(slide.info.levels[0]!.compression).toBe('zstd');
+        const tile = await slide.decodeTile(0, 1, 2);
+        for (let row = 0; row < 16; row++) {
+          const from = ((2 * 16 + row) * width + 16) * 3;
+          expect(Buffer.from(tile.data.buffer, tile.data.byteOffset + row * 48, 48), `${predictor}, row ${row}`).toEqual(raw.subarray(from, from + 48));
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
