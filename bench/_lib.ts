@@ -7,10 +7,8 @@ import path from 'node:path';
 import { slidePath } from '../packages/wsi/src/testing/slides.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
-/** Cache that survives runs: the generated slide takes ~40 s to build. */
+/** Cache that survives runs: the tissue slides take ~30 s each to build. */
 export const CACHE_DIR = path.join(os.tmpdir(), 'tessera-bench');
-export const SLIDE_W = 40000;
-export const SLIDE_H = 30000;
 const TISSUE_SOURCE = slidePath('CMU-1-Small-Region.svs');
 
 export const log = (line: string) => console.log(line);
@@ -119,38 +117,13 @@ export function ensurePeers(peers: { name: string; present: () => boolean; pkg: 
   }
 }
 
-/** The large brightfield pyramid (chain layout, readable by iipsrv), generated once and cached. */
-export function ensureSlide(): string {
-  mkdirSync(CACHE_DIR, { recursive: true });
-  const file = path.join(CACHE_DIR, `brightfield-${SLIDE_W}x${SLIDE_H}.tif`);
-  if (existsSync(file)) return file;
-  log(`generating ${file} (about 40 s) …`);
-  const partial = `${file}.partial.tif`;
-  const t0 = Date.now();
-  run(process.execPath, [
-    path.join(ROOT, 'tools/generate-slide.js'),
-    'brightfield',
-    '--width',
-    String(SLIDE_W),
-    '--height',
-    String(SLIDE_H),
-    '--layout',
-    'chain',
-    '--out',
-    partial,
-  ]);
-  renameSync(partial, file);
-  log(`generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return file;
-}
-
 /**
  * The large tissue slide of research/anchors-performance §9.0: the real CMU-1-Small-Region.svs replicated
  * 20 × 11 by libvips into a 44,400 × 32,637 BigTIFF of 256² JPEG tiles at Q80; as a pyramid with every 2×
  * level (chain layout, which iipsrv and OpenSlide read), or `levels: 'level-0'` alone, like a scan that
- * stores no reduced levels. Its tiles carry tissue texture and weigh what scanner tiles do (~11 KB); the
- * synthetic pattern of ensureSlide compresses to ~3 KB, which would make a re-encoding peer look cheaper
- * than it is on real slides. Generated once and cached.
+ * stores no reduced levels. Its tiles carry tissue texture and weigh what scanner tiles do (~11 KB); our
+ * synthetic pattern (tools/generate-slide.js) compresses to ~3 KB, which would make a re-encoding peer look
+ * cheaper than it is on real slides. Generated once and cached.
  */
 export function ensureTissueSlide(levels: 'pyramid' | 'level-0' = 'pyramid'): string {
   mkdirSync(CACHE_DIR, { recursive: true });
