@@ -7,7 +7,7 @@
 import { test, expect } from './fixtures.ts';
 import { apiCall } from './support/api.ts';
 import { tessera } from './support/cli.ts';
-import { baseUrl } from './support/env.ts';
+import { expectOnEveryServer } from './support/every-server.ts';
 import { signInPage, USERS } from './support/users.ts';
 import { accountButton } from './support/ui.ts';
 
@@ -17,17 +17,24 @@ const appState = (page: import('@playwright/test').Page, title: string) => page.
  * What a scenario switched on the running server, switched back after it even when it failed or timed
  * out (a finally block does not run when Playwright abandons a timed-out test).
  */
-const switched = { maintenance: false, manual: false };
-test.afterEach(() => {
-  if (switched.maintenance) tessera('maintenance', 'off');
-  if (switched.manual) tessera('manual-version', '');
+const switched = { maintenance: false, manual: false, manualAskedOf: '' };
+test.afterEach(async () => {
+  // Switched back, and waited for until every serving process has noticed, so later scenarios start clean.
+  if (switched.maintenance) {
+    tessera('maintenance', 'off');
+    await expectOnEveryServer('/version.json', (answer) => answer.status === 200);
+  }
+  if (switched.manual) {
+    tessera('manual-version', '');
+    const token = switched.manualAskedOf;
+    if (token) await expectOnEveryServer('/v1/me', (answer) => (JSON.parse(answer.body) as { manualVersion?: string }).manualVersion === '', token);
+  }
   switched.maintenance = switched.manual = false;
+  switched.manualAskedOf = '';
 });
 
-/** Running servers re-read their settings every 2 seconds; wait until this one answers as expected. */
-async function expectVersionStatus(status: number): Promise<void> {
-  await expect.poll(async () => (await fetch(`${baseUrl()}/version.json`)).status, { timeout: 15_000 }).toBe(status);
-}
+/** Running servers re-read their settings every 2 seconds; wait until every serving process answers so. */
+const expectVersionStatus = (status: number) => expectOnEveryServer('/version.json', (answer) => answer.status === status);
 
 test('new version: another version in the version file blocks the app until the page is refreshed', async ({ page, shot }) => {
   await signInPage(page, USERS.admin);
@@ -86,11 +93,10 @@ test('maintenance: `tessera maintenance on` blocks the running app; `off` brings
 test('user manual: a new manual version must be confirmed once, then the app opens', async ({ page, shot }) => {
   const tokens = await signInPage(page, USERS.writer);
   switched.manual = true;
+  switched.manualAskedOf = tokens.accessToken;
   tessera('manual-version', '2026.1');
   // /v1/me stays open to a user who has not confirmed; it says which version is asked.
-  await expect
-    .poll(async () => (await apiCall<{ manualVersion: string }>('GET', '/v1/me', { token: tokens.accessToken })).manualVersion, { timeout: 15_000 })
-    .toBe('2026.1');
+  await expectOnEveryServer('/v1/me', (answer) => (JSON.parse(answer.body) as { manualVersion?: string }).manualVersion === '2026.1', tokens.accessToken);
   await page.goto('/');
   const dialog = appState(page, 'Please read the user manual');
   await expect(dialog.getByText('(version 2026.1)', { exact: false })).toBeVisible();
