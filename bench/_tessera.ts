@@ -45,6 +45,8 @@ export async function startTessera(work: string, slide: string) {
     // Measure serving alone: no demo slides being generated, and the import's conversion job stays queued.
     TESSERA_DEMO: 'false',
     TESSERA_EMBEDDED_WORKER: 'false',
+    // The embedded SQLite unless BENCH_DATABASE_URL names an empty PostgreSQL database to measure instead.
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   };
   // Node flags for the server alone, to profile it under load: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p'.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
