@@ -26,6 +26,8 @@ export const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
 export const TEST_PG_URL = process.env.TESSERA_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase extends DatabaseHandle {
+  /** What openDatabase was given: ':memory:' or the PostgreSQL URL (a second connection can open it). */
+  url: string;
   /** Closes and, for PostgreSQL, drops the database. */
   dispose(): Promise<void>;
 }
@@ -51,12 +53,13 @@ export async function createPostgresTestDatabase(): Promise<{ url: string; drop(
 export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const handle = openDatabase(':memory:');
-    return { ...handle, dispose: handle.close };
+    return { ...handle, url: ':memory:', dispose: handle.close };
   }
   const database = await createPostgresTestDatabase();
   const handle = openDatabase(database.url);
   return {
     ...handle,
+    url: database.url,
     dispose: async () => {
       await handle.close();
       await database.drop();

@@ -2,11 +2,22 @@
  * The database: Kysely over better-sqlite3 (WAL) by default, PostgreSQL when a URL is given.
  * Only *.queries.ts files and db/ use the returned instance to write SQL.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -28,7 +39,18 @@ export function openDatabase(url: string): DatabaseHandle {
     // as an 'error' event, which would crash the process without a listener; the pool replaces the
     // connection on next use, so a log line is all it takes.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const writes = new WriteCounter();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    // The data version of a request is its snapshot when first asked: two equal snapshots (xmin:xmax:
+    // in-progress list) have seen exactly the same commits. Our own writes since count too, so a request
+    // that writes and then looks up again reads anew.
+    dataVersions.set(db, async () => {
+      const request = requests.getStore();
+      if (!request) return undefined;
+      // Straight through the pool: a read of our own that the write counter must not see.
+      request.snapshot ??= pool.query<{ v: string }>('select pg_current_snapshot()::text as v').then((r) => r.rows[0]!.v);
+      return `${writes.count}:${await request.snapshot}`;
+    });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (url !== ':memory:') fs.mkdirSync(path.dirname(url), { recursive: true });
@@ -54,14 +76,45 @@ export function openDatabase(url: string): DatabaseHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-const dataVersions = new WeakMap<Db, () => string>();
+type DataVersion = () => string | undefined | Promise<string | undefined>;
+const dataVersions = new WeakMap<Db, DataVersion>();
+
+/** PostgreSQL: each request's snapshot, taken when its first remembered lookup asks. */
+const requests = new AsyncLocalStorage<{ snapshot?: Promise<string> }>();
+
+/** Counts the writes this process sends (PostgreSQL; on SQLite the statement cache counts them). */
+class WriteCounter implements KyselyPlugin {
+  count = 0;
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    // Anything but a select may write: inserts, updates, deletes, DDL, raw SQL, transaction statements.
+    if (args.node.kind !== 'SelectQueryNode') this.count++;
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
 
 /**
- * For a SQLite database: a value that changes whenever its data may have changed, by any connection; the
- * same value means every read answers as before (db/prepared.ts remembers answers by it). Undefined for
- * PostgreSQL, which offers no such cheap check, and for transactions (their Kysely instance is another).
+ * Runs the rest of a request (http/app.ts) in its own scope: on PostgreSQL the data version is read once
+ * per request, so one round trip stands for the session, roles, membership and image lookups when
+ * nothing changed.
  */
-export function dataVersionOf(db: Db): (() => string) | undefined {
+export function inRequestScope(dialect: Dialect, next: () => void): void {
+  if (dialect === 'postgres') requests.run({}, next);
+  else next();
+}
+
+/**
+ * A value that changes whenever the database's data may have changed, by any connection; the same value
+ * means every read answers as before (db/prepared.ts remembers answers by it). SQLite: counted writes and
+ * `PRAGMA data_version`, per event-loop turn. PostgreSQL: the snapshot at the request's first lookup, so a
+ * request never sees data older than its start. Undefined outside a request on PostgreSQL, and for
+ * transactions (their Kysely instance is another): those always read.
+ */
+export function dataVersionOf(db: Db): DataVersion | undefined {
   return dataVersions.get(db);
 }
 

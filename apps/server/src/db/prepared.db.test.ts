@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDatabase, type TestDatabase } from '../../test/harness.ts';
-import { openDatabase } from './database.ts';
+import { inRequestScope, openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { preparedQuery } from './prepared.ts';
 
@@ -36,15 +36,43 @@ describe.each(DIALECTS)('prepared queries (%s)', (dialect) => {
     expect(await findSetting.first(handle.db, { key: "a' or '1'='1" })).toBeUndefined();
   });
 
-  it('answers again from memory only on SQLite, and never after a write', async () => {
+  /** As a request runs: on PostgreSQL the data version is the request's snapshot. */
+  const inRequest = <T>(work: () => Promise<T>) => new Promise<T>((resolve, reject) => inRequestScope(handle.dialect, () => void work().then(resolve, reject)));
+
+  it('answers again from memory, and never after a write', async () => {
+    const [first, again] = await inRequest(async () => [await findSetting.all(handle.db, { key: 'a' }), await findSetting.all(handle.db, { key: 'a' })]);
+    expect(again).toBe(first);
+    expect(Object.isFrozen(again[0])).toBe(true);
+    // Our own write, even inside the same request, is seen at once.
+    const after = await inRequest(async () => {
+      await findSetting.all(handle.db, { key: 'a' });
+      await handle.db.updateTable('settings').set({ value: 'uno' }).where('key', '=', 'a').execute();
+      return findSetting.first(handle.db, { key: 'a' });
+    });
+    expect(after).toEqual({ key: 'a', value: 'uno' });
+    await handle.db.updateTable('settings').set({ value: 'one' }).where('key', '=', 'a').execute();
+  });
+
+  it("sees another connection's commit from the next request", async () => {
+    const before = await inRequest(() => findSetting.first(handle.db, { key: 'b' }));
+    expect(before).toEqual({ key: 'b', value: 'two' });
+    if (handle.dialect === 'postgres') {
+      // Another server process, as a second connection to the same database.
+      const other = openDatabase(handle.url);
+      try {
+        await other.db.updateTable('settings').set({ value: 'dos' }).where('key', '=', 'b').execute();
+      } finally {
+        await other.close();
+      }
+      expect(await inRequest(() => findSetting.first(handle.db, { key: 'b' }))).toEqual({ key: 'b', value: 'dos' });
+    }
+  });
+
+  it('reads anew outside a request on PostgreSQL (no version to remember by)', async () => {
     const first = await findSetting.all(handle.db, { key: 'a' });
     const again = await findSetting.all(handle.db, { key: 'a' });
-    if (dialect === 'sqlite') {
-      expect(again).toBe(first);
-      expect(Object.isFrozen(again[0])).toBe(true);
-    } else expect(again).not.toBe(first);
-    await handle.db.updateTable('settings').set({ value: 'uno' }).where('key', '=', 'a').execute();
-    expect(await findSetting.first(handle.db, { key: 'a' })).toEqual({ key: 'a', value: 'uno' });
+    if (handle.dialect === 'postgres') expect(again).not.toBe(first);
+    else expect(again).toBe(first);
   });
 
   it('refuses an argument used outside a value position', async () => {

@@ -4,8 +4,8 @@
  * every call; for indexed point lookups that costs several times more than running them (measured with
  * `npm run bench -- tiles`).
  *
- * On SQLite their answers are also remembered until the database's data version changes (any write, by
- * any connection: database.ts dataVersionOf), so a burst of tile requests reads the session, roles and
+ * Their answers are also remembered until the database's data version changes (any write, by any
+ * connection: database.ts dataVersionOf), so a burst of tile requests reads the session, roles and
  * membership once, and a logout or role change anywhere is seen by the next request.
  */
 import { CompiledQuery, type Compilable } from 'kysely';
@@ -51,19 +51,19 @@ export function preparedQuery<Args extends Record<string, string>, Row>(
     let compiled = compiledFor.get(db);
     if (!compiled) compiledFor.set(db, (compiled = compile(db)));
     const parameters = compiled.parameters.map((p) => ('arg' in p ? args[p.arg] : p.constant));
-    const version = dataVersionOf(db)?.();
+    const version = await dataVersionOf(db)?.();
     const key = version === undefined ? '' : parameters.map(String).join('\u0000');
     const known = version === undefined ? undefined : compiled.remembered.get(key);
     if (known && known.version === version) return known.rows as readonly Row[];
     const { rows } = await db.executeQuery<Row>({ ...compiled.query, parameters } as CompiledQuery<Row>);
-    if (version !== undefined) {
-      const { remembered } = compiled;
-      remembered.delete(key);
-      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-      // Shared by every caller that asks again: frozen, so none can change another's answer.
-      remembered.set(key, { version, rows: Object.freeze(rows.map((r) => Object.freeze(r))) });
-    }
-    return rows;
+    if (version === undefined) return rows;
+    // Shared by every caller that asks again: frozen, so none can change another's answer.
+    const answer = Object.freeze(rows.map((r) => Object.freeze(r)));
+    const { remembered } = compiled;
+    remembered.delete(key);
+    if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+    remembered.set(key, { version, rows: answer });
+    return answer;
   };
   return { all, first: async (db, args) => (await all(db, args))[0] };
 }

@@ -21,6 +21,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from './errors.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerModules } from '../modules/index.ts';
+import { inRequestScope } from '../db/database.ts';
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.decorateRequest('actor', null);
   app.decorateRequest('project', null);
 
+  app.addHook('onRequest', (_req, _reply, done) => inRequestScope(ctx.dialect, done));
   app.addHook('onRequest', async (req, reply) => {
     if (ctx.settings.isMaintenance() && (req.url.startsWith('/v1/') || req.url.startsWith('/version.json'))) {
       reply.code(503).header('cache-control', 'no-store').send({ code: ERROR_CODES.maintenance, message: APP_STATE_MESSAGES.maintenance });
