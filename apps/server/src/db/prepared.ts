@@ -21,7 +21,7 @@ interface Compiled {
   query: CompiledQuery;
   /** Per compiled parameter: the argument it takes, or the constant it always is. */
   parameters: ({ arg: string } | { constant: unknown })[];
-  /** Answers by argument values, with the data version they were read at (SQLite only). */
+  /** Answers by argument values, with the data version they were read at. */
   remembered: Map<string, { version: string; rows: readonly unknown[] }>;
 }
 
