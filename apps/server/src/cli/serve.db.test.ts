@@ -92,4 +92,35 @@ describe.each(DIALECTS)('tessera serve with 2 processes (%s)', (dialect) => {
     expect(await exited).toBe(0);
     for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
   }, 60_000);
+
+  it('stops with a failure, not a loop of replacements, when no process can start (the port is taken)', async () => {
+    const dataDir = path.join(os.tmpdir(), `tessera-serve-${crypto.randomBytes(4).toString('hex')}`);
+    const database = dialect === 'postgres' ? await createPostgresTestDatabase() : null;
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    cleanup = async () => {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    };
+    let output = '';
+    server = spawn(process.execPath, [CLI, 'serve'], {
+      env: {
+        ...process.env,
+        PORT: String((taken.address() as net.AddressInfo).port),
+        TESSERA_DATA_DIR: dataDir,
+        TESSERA_SERVE_PROCESSES: '2',
+        TESSERA_DEMO: 'false',
+        TESSERA_LOG_LEVEL: 'warn',
+        ...(database ? { DATABASE_URL: database.url } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.on('data', (b: Buffer) => (output += b.toString()));
+    server.stderr!.on('data', (b: Buffer) => (output += b.toString()));
+    const code = await new Promise<number | null>((resolve) => server!.once('exit', (c) => resolve(c)));
+    expect(code).toBe(1);
+    expect(output).toContain('A serving process could not start');
+    expect(output).not.toContain('starting another');
+  }, 60_000);
 });

@@ -54,18 +54,7 @@ function startJobs(composed: Composed): JobWorker {
 function superviseServers(config: Config, log: Log, composed: Composed): void {
   let isStopping = false;
   const worker = config.hasEmbeddedWorker ? startJobs(composed) : null;
-  let listening = 0;
-  cluster.on('listening', () => {
-    if (++listening === config.serveProcesses)
-      log(`Tessera is serving on ${config.publicUrl} (database: ${composed.ctx.dialect}, ${config.serveProcesses} processes)`);
-  });
-  cluster.on('exit', (child, code, signal) => {
-    if (isStopping) return;
-    log(`A serving process stopped (${signal ?? `exit code ${code}`}); starting another.`);
-    setTimeout(() => !isStopping && cluster.fork(), RESPAWN_DELAY_MS);
-  });
-  for (let i = 0; i < config.serveProcesses; i++) cluster.fork();
-  onShutdown(async () => {
+  const stopAll = async () => {
     isStopping = true;
     const children = Object.values(cluster.workers ?? {}).filter((c): c is Worker => c !== undefined && !c.isDead());
     await Promise.all([
@@ -79,7 +68,26 @@ function superviseServers(config: Config, log: Log, composed: Composed): void {
       worker?.stop({ timeoutMs: WORKER_STOP_TIMEOUT_MS }),
     ]);
     await composed.close();
+  };
+  let listening = 0;
+  cluster.on('listening', () => {
+    if (++listening === config.serveProcesses)
+      log(`Tessera is serving on ${config.publicUrl} (database: ${composed.ctx.dialect}, ${config.serveProcesses} processes)`);
   });
+  cluster.on('exit', (_child, code, signal) => {
+    if (isStopping) return;
+    const how = signal ?? `exit code ${code}`;
+    if (listening === 0) {
+      // None has ever served (the port is taken, the configuration is wrong): replacing it would loop.
+      log(`A serving process could not start (${how}); stopping.`);
+      void stopAll().then(() => process.exit(1));
+      return;
+    }
+    log(`A serving process stopped (${how}); starting another.`);
+    setTimeout(() => !isStopping && cluster.fork(), RESPAWN_DELAY_MS);
+  });
+  for (let i = 0; i < config.serveProcesses; i++) cluster.fork();
+  onShutdown(stopAll);
 }
 
 function onShutdown(stop: () => Promise<void>): void {
