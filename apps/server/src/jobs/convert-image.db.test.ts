@@ -8,11 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { TiffSlide } from '@tessera/wsi';
+import { generateFluorescenceSlide, TiffSlide } from '@tessera/wsi';
 import { describeEachDialect, SLIDES_DIR } from '../../test/harness.ts';
 import type { AppContext } from '../context.ts';
 import { enqueueConversion, optimizedDir, registerImage } from '../modules/images/images.service.ts';
+import { conversionCheckpoints, convertImageJob } from './convert-image.job.ts';
 import { findConversion } from './convert-image.queries.ts';
+import type { JobContext } from './job-kind.ts';
 import { FAST, waitFor } from './jobs.test-helpers.ts';
 import { createJobWorker } from './worker.ts';
 
@@ -169,6 +171,48 @@ describeEachDialect('convert-image job', (t) => {
     }
   });
 
+  for (const [mode, make] of [
+    // Trailing bytes give the file its own checksum, so it is not the image the tests above converted.
+    ['jpeg-copy', async (file: string) => writeFile(file, Buffer.concat([await readFile(path.join(SLIDES, 'CMU-1-Small-Region.svs')), Buffer.from('resume')]))],
+    ['lossless-channels', (file: string) => generateFluorescenceSlide(file, { width: 1024, height: 1024, seed: 3 })],
+  ] as const) {
+    it(`goes on from the last checkpoint after an interruption and writes the same file (${mode})`, async () => {
+      const ctx = t().ctx;
+      const file = path.join(tmp, `resume-${ctx.dialect}-${mode}.tif`);
+      await make(file);
+      const { image } = await registerImage(ctx, [file]);
+      const payload = { imageId: image.id, outputDir: optimizedDir(ctx) };
+      const target = path.join(optimizedDir(ctx), `${image.checksum}.ome.tif`);
+      const everyMs = conversionCheckpoints.everyMs;
+      conversionCheckpoints.everyMs = 0; // a checkpoint after every row
+      try {
+        await convertImageJob.handle(payload, jobContext(ctx).ctx);
+        const uninterrupted = await readFile(target);
+        await rm(target);
+
+        // Stopped part way, as a worker shutting down stops it: the partial file and its checkpoint stay.
+        const stopped = jobContext(ctx, 40);
+        await expect(convertImageJob.handle(payload, stopped.ctx)).rejects.toThrow();
+        const left = (await readdir(optimizedDir(ctx))).filter((n) => n.includes(image.checksum));
+        expect(left.map((n) => n.replace(/\.[0-9a-f]{12}\./, '.*.')).sort()).toEqual([
+          `.${image.checksum}.ome.tif.*.partial`,
+          `.${image.checksum}.ome.tif.*.partial.resume`,
+        ]);
+        expect((await findConversion(ctx.db, image.id))!.status).not.toBe('Converting');
+
+        const resumed = jobContext(ctx);
+        await convertImageJob.handle(payload, resumed.ctx);
+        expect(resumed.logs.some((l) => l.startsWith('Resumed from the checkpoint of an earlier run'))).toBe(true);
+        expect(resumed.progress[0]).toBeGreaterThan(30); // it did not start over
+        expect((await readFile(target)).equals(uninterrupted)).toBe(true);
+        expect((await readdir(optimizedDir(ctx))).filter((n) => n.includes(image.checksum))).toEqual([path.basename(target)]);
+        expect((await findConversion(ctx.db, image.id))!.status).toBe('Converted');
+      } finally {
+        conversionCheckpoints.everyMs = everyMs;
+      }
+    });
+  }
+
   it('fails the job with a reason and marks the image Failed when the file is corrupt', async () => {
     const ctx = t().ctx;
     const file = path.join(tmp, `broken-${ctx.dialect}.svs`);
@@ -196,6 +240,31 @@ describeEachDialect('convert-image job', (t) => {
     }
   });
 });
+
+/**
+ * A job context for running the handler directly, whose signal is aborted once progress passes
+ * `stopAtPercent` (as the worker aborts it on shutdown); it keeps the log lines and progress reported.
+ */
+function jobContext(app: AppContext, stopAtPercent = Infinity) {
+  const controller = new AbortController();
+  const logs: string[] = [];
+  const progress: number[] = [];
+  const ctx: JobContext = {
+    jobId: 'direct',
+    attempt: 1,
+    db: app.db,
+    dialect: app.dialect,
+    signal: controller.signal,
+    progress: async (percent) => {
+      progress.push(percent);
+      if (percent > stopAtPercent) controller.abort(new Error('The worker is shutting down'));
+    },
+    log: async (line) => {
+      logs.push(line);
+    },
+  };
+  return { ctx, logs, progress };
+}
 
 /** One channel's level-0 samples as a dense width × height array, from a slide's lossless tiles. */
 async function plane(slide: TiffSlide, channel: number, width: number, height: number, tw: number, th: number): Promise<Uint8Array | Uint16Array> {

@@ -6,10 +6,12 @@
  * - other brightfield (OpenSlide formats, JPEG 2000, lossless or stripped TIFFs, DICOM): decoded, re-encoded as JPEG;
  * - fluorescence: each channel lossless (deflate), in its own sample type (uint8 or uint16).
  * The writer builds the file under a hidden `.partial` name and renames it into place, so a half-written
- * pyramid is never visible; optimized_path is recorded only after that rename. A rerun (after a crash or a
- * failure) first deletes the image's stale `.partial` files and starts over.
+ * pyramid is never visible; optimized_path is recorded only after that rename. Every few seconds the job
+ * records a checkpoint beside the partial file (PyramidWriter.checkpoint); a rerun after a crash or a
+ * hand-back (worker stopped, lease lost, cancelled) goes on from the last one, and writes the same bytes
+ * as an uninterrupted run. A failure deletes the partial file: the rerun starts over.
  */
-import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -24,6 +26,7 @@ import {
   WsiError,
   LibvipsLevels,
   planLevels,
+  type CallerState,
   type DecodedTile,
   type PlannedLevel,
   type LibvipsLevelsSource,
@@ -49,6 +52,16 @@ type Level0Source =
       levels: LibvipsLevelsSource;
     };
 
+/** How often a conversion records a checkpoint to go on from; a checkpoint waits for the tiles in flight. */
+export const conversionCheckpoints = { everyMs: 10_000 };
+
+/**
+ * The jpeg-copy conversion's part of a checkpoint: rows copied per level, the next level-1 row libvips
+ * makes, and what LibvipsLevels.saveState answered (its rows are the checkpoint's buffers).
+ */
+const CopyProgress = z.object({ copied: z.array(z.number().int().min(0)), nextRow: z.number().int().min(0), waiting: z.unknown().optional() });
+type CopyProgress = z.infer<typeof CopyProgress>;
+
 const RESTORED_ON_ABORT = { converted: 'Converted', notConverted: 'NotConverted' } as const;
 const TIFF_TAG = { width: 256, height: 257, compression: 259, photometric: 262, tileWidth: 322, tileLength: 323, jpegTables: 347 } as const;
 
@@ -71,19 +84,24 @@ export const convertImageJob = defineJobKind({
     let writer: PyramidWriter | undefined;
     let slide: OpenedSlide | undefined;
     try {
-      await removeStalePartials(outputDir, image.checksum, ctx);
+      await mkdir(outputDir, { recursive: true });
       slide = await openSlide(image.storagePaths);
       const source = await level0Source(slide, image.storagePaths[0]!, image.checksum);
-      writer = await PyramidWriter.create(target, source.options);
+      const opened = await PyramidWriter.open(target, source.options);
+      writer = opened.writer;
+      for (const name of opened.removed.filter((n) => n.endsWith('.partial'))) await ctx.log(`Removed the unfinished file ${name} of an earlier run.`);
       const level0 = writer.levels[0]!;
       const total = level0.tilesAcross * level0.tilesDown;
       await ctx.log(
         `Converting ${path.basename(image.storagePaths[0]!)} (${source.options.width}×${source.options.height}, ${source.options.channels.length} channel(s)) ` +
           `by ${source.mode}: ${writer.levels.length} levels of ${writer.tileSize}-px tiles.`,
       );
-      if (source.mode === 'jpeg-copy') await copyAndReduce(source, writer, imageId, ctx);
+      const checkpoint = checkpointEvery(writer, conversionCheckpoints.everyMs);
+      if (source.mode === 'jpeg-copy') await copyAndReduce(source, writer, imageId, ctx, opened.resumed, checkpoint);
       else {
-        for (let y = 0; y < level0.tilesDown; y++) {
+        const from = writer.nextTilePosition?.y ?? level0.tilesDown;
+        if (opened.resumed) await ctx.log(`Resumed from the checkpoint of an earlier run: ${from} of ${level0.tilesDown} level-0 rows were written.`);
+        for (let y = from; y < level0.tilesDown; y++) {
           for (let x = 0; x < level0.tilesAcross; x++) {
             ctx.signal.throwIfAborted();
             await writer.writeTile(x, y, await source.read(x, y));
@@ -91,6 +109,7 @@ export const convertImageJob = defineJobKind({
           await q.saveConversionCounts(ctx.db, imageId, writer.progress());
           // 99 at most until the file is renamed into place and recorded.
           await ctx.progress((((y + 1) * level0.tilesAcross) / total) * 99);
+          await checkpoint();
         }
       }
       await writer.finish();
@@ -100,13 +119,15 @@ export const convertImageJob = defineJobKind({
       await ctx.log(`Wrote ${target}: ${counts.reduce((n, c) => n + c.converted, 0)} tiles.`);
       return { optimizedPath: target, mode: source.mode, levels: writer.levels.length };
     } catch (error) {
-      await writer?.abort();
       if (ctx.signal.aborted) {
-        // Cancelled, or handed back to the queue: not a failure of the image.
+        // Cancelled, or handed back to the queue: not a failure of the image, and the next run goes on
+        // from the last checkpoint.
+        await writer?.suspend();
         const left = await q.findConversion(ctx.db, imageId);
         await q.restoreStatus(ctx.db, imageId, left?.optimizedPath ? RESTORED_ON_ABORT.converted : RESTORED_ON_ABORT.notConverted);
         throw error;
       }
+      await writer?.abort();
       const reason = `Conversion failed: ${describeFailure(error)}`;
       await q.markFailed(ctx.db, imageId, reason);
       await ctx.log(reason);
@@ -117,16 +138,14 @@ export const convertImageJob = defineJobKind({
   },
 });
 
-/** Deletes what an interrupted earlier run of this image left: the writer's `.<name>.<random>.partial` files. */
-async function removeStalePartials(outputDir: string, checksum: string, ctx: JobContext): Promise<void> {
-  await mkdir(outputDir, { recursive: true });
-  const prefix = `.${optimizedFileName(checksum)}.`;
-  for (const name of await readdir(outputDir)) {
-    if (name.startsWith(prefix) && name.endsWith('.partial')) {
-      await unlink(path.join(outputDir, name)).catch(() => undefined);
-      await ctx.log(`Removed the unfinished file ${name} of an earlier run.`);
-    }
-  }
+/** A checkpoint when `everyMs` have passed since the last one (PyramidWriter.checkpoint), with the caller's state. */
+function checkpointEvery(writer: PyramidWriter, everyMs: number) {
+  let last = Date.now();
+  return async (caller?: () => CallerState): Promise<void> => {
+    if (Date.now() - last < everyMs) return;
+    await writer.checkpoint(caller?.());
+    last = Date.now();
+  };
 }
 
 async function level0Source(slide: OpenedSlide, firstPath: string, checksum: string): Promise<Level0Source> {
@@ -195,21 +214,32 @@ async function level0Source(slide: OpenedSlide, firstPath: string, checksum: str
 
 /**
  * jpeg-copy: stored levels copied tile by tile, in row order; when only level 0 is, libvips makes the
- * reduced levels in large blocks (wsi LibvipsLevels), the next level-1 row decoding while this one is finished.
+ * reduced levels in large blocks (wsi LibvipsLevels), the next level-1 row decoding while this one is
+ * finished. Checkpoints fall between rows: the rows copied per level, the next level-1 row, and the
+ * level rows LibvipsLevels keeps waiting for their partners.
  */
-async function copyAndReduce(source: Extract<Level0Source, { mode: 'jpeg-copy' }>, writer: PyramidWriter, imageId: string, ctx: JobContext): Promise<void> {
+async function copyAndReduce(
+  source: Extract<Level0Source, { mode: 'jpeg-copy' }>,
+  writer: PyramidWriter,
+  imageId: string,
+  ctx: JobContext,
+  resumed: CallerState | null,
+  checkpoint: (caller: () => CallerState) => Promise<void>,
+): Promise<void> {
   const total = writer.levels.reduce((n, l) => n + l.tilesAcross * l.tilesDown, 0);
-  let done = 0;
   const report = async () => {
     await q.saveConversionCounts(ctx.db, imageId, writer.progress());
     // 99 at most until the file is renamed into place and recorded.
-    await ctx.progress((done / total) * 99);
+    await ctx.progress((writer.progress().reduce((n, p) => n + p.converted, 0) / total) * 99);
   };
-  const copied = writer.levels.map(() => 0);
-  const copyRowsBefore = async (level: number, end: number) => {
+  const saved: CopyProgress = resumed ? CopyProgress.parse(resumed.state) : { copied: writer.levels.map(() => 0), nextRow: 0 };
+  const { copied } = saved;
+  if (copied.length !== writer.levels.length) throw new Error('The checkpoint is of another pyramid');
+  if (resumed) await ctx.log(`Resumed from the checkpoint of an earlier run: ${copied[0]} of ${writer.levels[0]!.tilesDown} level-0 rows were copied.`);
+  const copyRowsBefore = async (level: number, end: number, afterRow?: () => Promise<void>) => {
     const grid = writer.levels[level]!;
     const from = source.stored[level]!;
-    for (; copied[level]! < Math.min(end, grid.tilesDown); copied[level]!++) {
+    while (copied[level]! < Math.min(end, grid.tilesDown)) {
       const y = copied[level]!;
       for (let x = 0; x < grid.tilesAcross; x++) {
         ctx.signal.throwIfAborted();
@@ -217,26 +247,32 @@ async function copyAndReduce(source: Extract<Level0Source, { mode: 'jpeg-copy' }
         if (raw.bytes.length === 0) throw new WsiError('tile-missing', `The file has no data for tile (${x}, ${y}) of level ${from}`);
         await writer.appendEncoded(level, 0, x, y, raw.bytes);
       }
-      done += grid.tilesAcross;
+      copied[level]!++;
       if (y % 8 === 7) await report();
+      await afterRow?.();
     }
   };
   if (source.stored.every((s) => s !== null)) {
-    await ctx.log('Every level is copied as the file stores it.');
-    for (let level = 0; level < writer.levels.length; level++) await copyRowsBefore(level, Infinity);
+    if (!resumed) await ctx.log('Every level is copied as the file stores it.');
+    const afterRow = () => checkpoint(() => ({ state: { copied, nextRow: 0 } satisfies CopyProgress, buffers: [] }));
+    for (let level = 0; level < writer.levels.length; level++) await copyRowsBefore(level, Infinity, afterRow);
     return;
   }
-  await ctx.log('Level 0 is copied as stored; libvips makes the reduced levels.');
+  if (!resumed) await ctx.log('Level 0 is copied as stored; libvips makes the reduced levels.');
   const reduced = new LibvipsLevels(writer, source.levels);
-  let next = reduced.rows > 0 ? reduced.startRow(0) : null;
-  for (let r = 0; r < reduced.rows; r++) {
+  if (resumed) reduced.restoreState({ state: saved.waiting ?? [], buffers: resumed.buffers });
+  let next = saved.nextRow < reduced.rows ? reduced.startRow(saved.nextRow) : null;
+  for (let r = saved.nextRow; r < reduced.rows; r++) {
     const finishRow = next!;
     next = r + 1 < reduced.rows ? reduced.startRow(r + 1) : null;
     // Each level-1 row is made from level-0 rows 2r and 2r + 1: copy those meanwhile.
     await copyRowsBefore(0, 2 * r + 2);
     await finishRow();
-    done = writer.progress().reduce((n, p) => n + p.converted, 0);
     await report();
+    await checkpoint(() => {
+      const waiting = reduced.saveState();
+      return { state: { copied, nextRow: r + 1, waiting: waiting.state } satisfies CopyProgress, buffers: waiting.buffers };
+    });
   }
   await copyRowsBefore(0, Infinity);
 }

@@ -17,7 +17,7 @@ import { Tag } from '../tiff/constants.ts';
 import { readTiffStructure } from '../tiff/ifd.ts';
 import { TiffImage } from '../tiff/image.ts';
 import { boxReduceRgb } from './downsample.ts';
-import type { PyramidWriter } from './pyramid-writer.ts';
+import type { CallerState, PyramidWriter } from './pyramid-writer.ts';
 
 /** Level-1 pixels across one decode block (8192 level-0 pixels): a multiple of every tile size we write. */
 const BLOCK_WIDTH_L1 = 4096;
@@ -50,6 +50,24 @@ export class LibvipsLevels {
     private readonly source: LibvipsLevelsSource,
   ) {
     this.T = writer.tileSize;
+  }
+
+  /** The rows waiting for their partners, for a checkpoint between rows (PyramidWriter.checkpoint). */
+  saveState(): CallerState {
+    const rows = [...this.waiting].map(([level, row]) => ({ level, width: row.width, height: row.height }));
+    return { state: rows, buffers: [...this.waiting.values()].map((row) => row.data) };
+  }
+
+  /** Takes the waiting rows a checkpoint saved; the next row to start is the one after the checkpoint. */
+  restoreState({ state, buffers }: CallerState): void {
+    if (!Array.isArray(state)) throw new Error('The saved rows are not a list');
+    const rows = state as { level: number; width: number; height: number }[];
+    this.waiting.clear();
+    rows.forEach((row, i) => {
+      const data = buffers[i];
+      if (!data || data.length !== row.width * row.height * 3) throw new Error('A saved row has the wrong size');
+      this.waiting.set(row.level, { data, width: row.width, height: row.height });
+    });
   }
 
   /** Level-1 tile rows to make, in order, with `row(r)`. */

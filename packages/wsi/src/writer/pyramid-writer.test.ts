@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -325,6 +325,97 @@ describe('PyramidWriter, atomic output', () => {
     const writer = await PyramidWriter.create(join(sub, 'slide.tif'), brightfield);
     await expect(writer.writeTile(0, 0, [new Uint8Array(10)])).rejects.toThrow(/samples/);
     await writer.abort();
+    expect(await readdir(sub)).toEqual([]);
+  });
+});
+
+describe('PyramidWriter, resuming from a checkpoint', () => {
+  /**
+   * Writes level-0 rows [from, to) of `options`' pyramid with `tile`, in order; checkpoints after row
+   * `checkpointAfter` (with a caller state naming that row) and, when `to` is short of the end, stops
+   * there as a worker handing its job back would.
+   */
+  async function writeRows(
+    writer: PyramidWriter,
+    rows: { from: number; to: number; checkpointAfter?: number },
+    tile: (x: number, y: number) => Uint8Array[] | Uint16Array[],
+  ) {
+    const level0 = writer.levels[0]!;
+    for (let y = rows.from; y < rows.to; y++) {
+      for (let x = 0; x < level0.tilesAcross; x++) await writer.writeTile(x, y, tile(x, y));
+      if (y === rows.checkpointAfter) await writer.checkpoint({ state: { row: y }, buffers: [Buffer.from(`after row ${y}`)] });
+    }
+    if (rows.to < level0.tilesDown) await writer.suspend();
+    else await writer.finish();
+  }
+
+  for (const [kind, options, tile] of [
+    ['brightfield JPEG', brightfield, (x: number, y: number) => [rgbTile(x, y)]],
+    ['fluorescence uint16', { ...fluorescence, height: 1100, uuid: '00000000-0000-4000-a000-000000000002' }, (x: number, y: number) => [0, 1, 2].map((c) => uint16Tile(x, y, c))],
+  ] as const) {
+    it(`goes on after an interruption and writes the same bytes as an uninterrupted run (${kind})`, async () => {
+      const sub = await mkdtemp(join(dir, 'resume-'));
+      const whole = join(sub, 'whole.tif');
+      const path = join(sub, 'resumed.tif');
+      await writePyramid(whole, { ...options, name: 'same' }, tile);
+
+      const first = await PyramidWriter.open(path, { ...options, name: 'same' });
+      expect(first.resumed).toBeNull();
+      // Row 1 is checkpointed; row 2 is written past the checkpoint before the interruption and is lost.
+      await writeRows(first.writer, { from: 0, to: 3, checkpointAfter: 1 }, tile);
+      expect((await readdir(sub)).filter((n) => n.endsWith('.partial'))).toHaveLength(1);
+
+      const second = await PyramidWriter.open(path, { ...options, name: 'same' });
+      expect(second.removed).toEqual([]);
+      expect(second.resumed).toEqual({ state: { row: 1 }, buffers: [Buffer.from('after row 1')] });
+      expect(second.writer.nextTilePosition).toEqual({ x: 0, y: 2 });
+      await writeRows(second.writer, { from: 2, to: second.writer.levels[0]!.tilesDown }, tile);
+
+      expect((await readFile(path)).equals(await readFile(whole))).toBe(true);
+      expect((await readdir(sub)).sort()).toEqual(['resumed.tif', 'whole.tif']); // no partial, no checkpoint left
+    });
+  }
+
+  it('starts over, removing the earlier files, when the options differ or the checkpoint is damaged', async () => {
+    const sub = await mkdtemp(join(dir, 'resume-'));
+    const path = join(sub, 'slide.tif');
+    const tile = (x: number, y: number) => [rgbTile(x, y)];
+    const first = await PyramidWriter.open(path, brightfield);
+    await writeRows(first.writer, { from: 0, to: 2, checkpointAfter: 0 }, tile);
+    const [partial] = (await readdir(sub)).filter((n) => n.endsWith('.partial'));
+
+    const other = await PyramidWriter.open(path, { ...brightfield, jpegQuality: 70 });
+    expect(other.resumed).toBeNull();
+    expect(other.removed.sort()).toEqual([partial, `${partial}.resume`]);
+    await writeRows(other.writer, { from: 0, to: 1, checkpointAfter: 0 }, tile);
+
+    const [again] = (await readdir(sub)).filter((n) => n.endsWith('.partial'));
+    const checkpoint = join(sub, `${again}.resume`);
+    await writeFile(checkpoint, (await readFile(checkpoint)).subarray(0, 100)); // cut short
+    const fresh = await PyramidWriter.open(path, { ...brightfield, jpegQuality: 70 });
+    expect(fresh.resumed).toBeNull();
+    expect(fresh.removed.sort()).toEqual([again, `${again}.resume`]);
+    await fresh.writer.abort();
+    expect(await readdir(sub)).toEqual([]);
+  });
+
+  it("takes the earlier run's uuid when none is given (the default is random)", async () => {
+    const sub = await mkdtemp(join(dir, 'resume-'));
+    const path = join(sub, 'slide.tif');
+    const tile = (x: number, y: number) => [0, 1, 2].map((c) => uint16Tile(x, y, c));
+    const first = await PyramidWriter.open(path, fluorescence);
+    await writeRows(first.writer, { from: 0, to: 1, checkpointAfter: 0 }, tile);
+    const second = await PyramidWriter.open(path, fluorescence);
+    expect(second.resumed).not.toBeNull();
+    await writeRows(second.writer, { from: 1, to: 2 }, tile);
+    expect(await readdir(sub)).toEqual(['slide.tif']);
+  });
+
+  it('keeps nothing when stopped before any checkpoint', async () => {
+    const sub = await mkdtemp(join(dir, 'resume-'));
+    const { writer } = await PyramidWriter.open(join(sub, 'slide.tif'), brightfield);
+    await writer.writeTile(0, 0, [rgbTile(0, 0)]);
+    await writer.suspend();
     expect(await readdir(sub)).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { RgbColor } from '../formats/model.ts';
 import { Limits } from '../tiff/constants.ts';
+import { readCheckpoint, removeCheckpoint, writeCheckpoint } from './checkpoint.ts';
 import { buildAperioDescription, buildOmeXml } from './descriptions.ts';
 import { downsampleIntoQuadrant } from './downsample.ts';
 import { buildDirectories } from './directories.ts';
@@ -65,6 +66,26 @@ export interface LevelProgress {
   total: number;
 }
 
+/** What the caller of checkpoint() needs to go on after a resume: JSON-able `state` and binary `buffers`. */
+export interface CallerState {
+  state: unknown;
+  buffers: Buffer[];
+}
+
+/** The writer's own part of a checkpoint (checkpoint.ts holds the file format). */
+interface SavedWriter {
+  fingerprint: string;
+  uuid: string;
+  cursor: number;
+  nextTile: number;
+  converted: number[][];
+  jpegTables: string | null;
+  appendedTables: string | null;
+  /** Pending reduced tiles, one buffer each, after the offsets and byte counts of every level and channel. */
+  pending: { level: number; channel: number; index: number }[];
+  caller: unknown;
+}
+
 interface QueuedTile {
   level: number;
   channel: number;
@@ -101,6 +122,7 @@ export class PyramidWriter {
   /** JPEGTables of the reduced levels when their tiles were encoded elsewhere (appendEncoded). */
   private appendedTables: Buffer | undefined;
   private state: 'open' | 'finished' | 'aborted' = 'open';
+  private hasCheckpoint = false;
 
   private constructor(
     private readonly handle: FileHandle,
@@ -136,6 +158,42 @@ export class PyramidWriter {
       throw error;
     }
     return new PyramidWriter(handle, tempPath, path, resolved);
+  }
+
+  /**
+   * Goes on from the last checkpoint of an earlier writer of `path` with the same options, when its
+   * temporary file and checkpoint are whole (a crash, or a process that stopped); otherwise creates a new
+   * writer. Either way every other temporary file of `path` is deleted (`removed` names them). `resumed`
+   * is the state the earlier caller passed to checkpoint(), or null when starting over.
+   */
+  static async open(path: string, options: PyramidWriterOptions): Promise<{ writer: PyramidWriter; resumed: CallerState | null; removed: string[] }> {
+    const resolved = validateOptions(path, options);
+    const fingerprint = fingerprintOf(resolved);
+    const prefix = `.${basename(path)}.`;
+    const temps = (await readdir(dirname(path))).filter((n) => n.startsWith(prefix) && /\.partial(\.resume(\.next)?)?$/.test(n));
+    let writer: PyramidWriter | undefined;
+    let resumed: CallerState | null = null;
+    for (const name of temps.filter((n) => n.endsWith('.partial'))) {
+      const tempPath = join(dirname(path), name);
+      const checkpoint = await readCheckpoint<SavedWriter>(`${tempPath}.resume`);
+      if (writer || !checkpoint || checkpoint.json.fingerprint !== fingerprint) continue;
+      // A default (random) uuid takes the earlier run's; a given one must be the same.
+      if (options.uuid !== undefined && options.uuid !== checkpoint.json.uuid) continue;
+      if ((await stat(tempPath)).size < checkpoint.json.cursor) continue;
+      const handle = await open(tempPath, 'r+');
+      try {
+        await handle.truncate(checkpoint.json.cursor);
+        writer = new PyramidWriter(handle, tempPath, path, { ...resolved, uuid: checkpoint.json.uuid });
+        resumed = writer.restore(checkpoint.json, checkpoint.buffers);
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    }
+    const kept = writer ? [basename(writer.tempPath), `${basename(writer.tempPath)}.resume`] : [];
+    const removed = temps.filter((n) => !kept.includes(n));
+    await Promise.all(removed.map((n) => unlink(join(dirname(path), n)).catch(() => undefined)));
+    return { writer: writer ?? (await PyramidWriter.create(path, options)), resumed, removed };
   }
 
   private copiedJpeg(level: number): CopiedJpegLevel | undefined {
@@ -207,6 +265,56 @@ export class PyramidWriter {
     await this.drain(0);
   }
 
+  /**
+   * Makes every tile handed in so far durable and records, beside the temporary file, how to go on from
+   * here: the writer's own state and the caller's (PyramidWriter.open hands it back). Waits for the tiles
+   * being encoded, so call it between units of work, every few seconds rather than every tile.
+   */
+  async checkpoint(caller: CallerState = { state: null, buffers: [] }): Promise<void> {
+    if (this.state !== 'open') throw new Error(`The writer is ${this.state}`);
+    await this.drain(0);
+    await this.flush();
+    await this.handle.datasync();
+    const pending: SavedWriter['pending'] = [];
+    const pendingBuffers: Buffer[] = [];
+    this.pending.forEach((channels, level) =>
+      channels.forEach((row, channel) =>
+        row.forEach((samples, index) => {
+          if (!samples) return;
+          pending.push({ level, channel, index });
+          pendingBuffers.push(bytesOf(samples));
+        }),
+      ),
+    );
+    const json: SavedWriter = {
+      fingerprint: fingerprintOf(this.options),
+      uuid: this.options.uuid,
+      cursor: this.cursor,
+      nextTile: this.nextTile,
+      converted: this.converted,
+      jpegTables: this.jpeg?.tables?.toString('base64') ?? null,
+      appendedTables: this.appendedTables?.toString('base64') ?? null,
+      pending,
+      caller: caller.state,
+    };
+    const tables = [...this.offsets, ...this.byteCounts].flatMap((channels) => channels.map(bytesOf));
+    await writeCheckpoint(`${this.tempPath}.resume`, { json, buffers: [...tables, ...pendingBuffers, ...caller.buffers] });
+    this.hasCheckpoint = true;
+  }
+
+  /**
+   * Stops writing but keeps the temporary file and its last checkpoint for PyramidWriter.open to go on
+   * from (a worker handing its job back); without a checkpoint there is nothing to go on from, as abort().
+   */
+  async suspend(): Promise<void> {
+    if (this.state !== 'open') return;
+    if (!this.hasCheckpoint) return this.abort();
+    this.state = 'aborted';
+    await Promise.allSettled(this.queue.map((q) => q.bytes));
+    this.queue.length = 0;
+    await this.handle.close().catch(() => undefined);
+  }
+
   /** Writes the directories, makes the file durable and renames it into place. */
   async finish(): Promise<void> {
     if (this.state !== 'open') throw new Error(`The writer is ${this.state}`);
@@ -223,6 +331,7 @@ export class PyramidWriter {
       await this.handle.close();
       await rename(this.tempPath, this.path);
       this.state = 'finished';
+      await removeCheckpoint(`${this.tempPath}.resume`);
     } catch (error) {
       await this.abort();
       throw error;
@@ -237,6 +346,27 @@ export class PyramidWriter {
     this.queue.length = 0;
     await this.handle.close().catch(() => undefined);
     await unlink(this.tempPath).catch(() => undefined);
+    await removeCheckpoint(`${this.tempPath}.resume`);
+  }
+
+  /** The state a checkpoint saved (it matches these options: same levels, channels and tile size). */
+  private restore(saved: SavedWriter, buffers: Buffer[]): CallerState {
+    const tables = [...this.offsets, ...this.byteCounts].flatMap((channels) => channels);
+    if (buffers.length < tables.length + saved.pending.length) throw new Error('The checkpoint misses buffers');
+    tables.forEach((array, i) => copyInto(array, buffers[i]!));
+    const size = this.tileSize * this.tileSize * this.options.samplesPerPixel;
+    saved.pending.forEach(({ level, channel, index }, i) => {
+      const samples = this.options.sampleType === 'uint16' ? new Uint16Array(size) : new Uint8Array(size);
+      copyInto(samples, buffers[tables.length + i]!);
+      this.pending[level]![channel]![index] = samples;
+    });
+    saved.converted.forEach((channels, level) => channels.forEach((n, channel) => (this.converted[level]![channel] = n)));
+    this.cursor = this.batchStart = saved.cursor;
+    this.nextTile = saved.nextTile;
+    if (saved.jpegTables) this.jpeg?.adoptTables(Buffer.from(saved.jpegTables, 'base64'));
+    if (saved.appendedTables) this.appendedTables = Buffer.from(saved.appendedTables, 'base64');
+    this.hasCheckpoint = true;
+    return { state: saved.caller, buffers: buffers.slice(tables.length + saved.pending.length) };
   }
 
   /** Queues a tile for encoding and filters it into its quadrant of the next level's pending tile. */
@@ -328,6 +458,22 @@ export class PyramidWriter {
       magnification: o.magnification,
     };
   }
+}
+
+/** Identifies the pyramid a checkpoint belongs to: every option that shapes the file's bytes but the uuid. */
+function fingerprintOf(o: PyramidWriter['options']): string {
+  const { maxInFlight: _, uuid: __, copiedJpeg, ...shape } = o;
+  const copied = copiedJpeg.map((c) => ({ ...c, tables: c.tables?.toString('base64') ?? null }));
+  return createHash('sha256').update(JSON.stringify({ format: 1, ...shape, copied })).digest('hex');
+}
+
+function bytesOf(array: Samples | Float64Array): Buffer {
+  return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+}
+
+function copyInto(array: Samples | Float64Array, bytes: Buffer): void {
+  if (bytes.length !== array.byteLength) throw new Error('A checkpoint buffer has the wrong size');
+  new Uint8Array(array.buffer, array.byteOffset, array.byteLength).set(bytes);
 }
 
 /** A whole JPEG from an abbreviated tile and its tables: the tables' SOI…EOI minus EOI, the tile minus SOI. */

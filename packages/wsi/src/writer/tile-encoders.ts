@@ -32,6 +32,11 @@ export class JpegTileEncoder {
     return this.tablesValue;
   }
 
+  /** Takes the tables of an earlier run of the same pyramid (a resumed writer), so its tiles share them. */
+  adoptTables(tables: Buffer): void {
+    this.tablesValue ??= tables;
+  }
+
   async encode(rgb: Uint8Array): Promise<Buffer> {
     const jpeg = await sharp(rgb, { raw: { width: this.tileWidth, height: this.tileHeight, channels: 3 } })
       .jpeg({ quality: this.quality, mozjpeg: false, optimiseCoding: false, chromaSubsampling: '4:2:0' })
