@@ -9,5 +9,8 @@ export * as sso from './sso.contract.ts';
 export * as slides from './slides.contract.ts';
 export * as tiles from './tiles.contract.ts';
 export * as equalization from './equalization.contract.ts';
+export * as slideGrid from './slide-grid.contract.ts';
+export * as vocabularies from './vocabularies.contract.ts';
 export type { Slide, SlideDetails, ImageInfo, ImportSummary } from './slides.contract.ts';
 export { Id, Project, ProjectRoleSchema, ProjectParams } from './projects.contract.ts';
+export type { GridRequest, GridResponse } from './slide-grid.contract.ts';

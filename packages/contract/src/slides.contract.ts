@@ -86,17 +86,6 @@ export const getOrCreateSlide = defineRoute({
   response: Slide,
 });
 
-/** A minimal slide list (the slide table issue replaces it with the paged grid). */
-export const listSlides = defineRoute({
-  method: 'GET',
-  path: '/v1/projects/:projectId/slides',
-  summary: 'The slides of a project (id, name, fileName)',
-  tags: ['slides'],
-  access: projectPermission(null),
-  params: ProjectOnlyParams,
-  response: z.array(z.object({ id: Id, name: z.string(), fileName: z.string() })),
-});
-
 /** Get slide details (spec 1 §7; fixed path): the slide with its imageInfo. */
 export const getSlideDetails = defineRoute({
   method: 'GET',

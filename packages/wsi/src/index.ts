@@ -24,3 +24,4 @@ export * from './dicom/index.ts';
 export * from './open.ts';
 export * from './composite/index.ts';
 export * from './synthetic/synthetic-slides.ts';
+export { createRandom } from './synthetic/random.ts';

@@ -11,6 +11,9 @@ import * as m20261122_0005_slides from './migrations/20261122_0005_slides.ts';
 import * as m20261122_0006_jobs from './migrations/20261122_0006_jobs.ts';
 import * as m20261122_0007_conversion from './migrations/20261122_0007_conversion.ts';
 import * as m20261122_0008_equalization from './migrations/20261122_0008_equalization.ts';
+import * as m20261123_0009_slide_metadata from './migrations/20261123_0009_slide_metadata.ts';
+import * as m20261123_0010_vocabularies from './migrations/20261123_0010_vocabularies.ts';
+import * as m20261123_0011_project_fields from './migrations/20261123_0011_project_fields.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -20,6 +23,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0006_jobs': m20261122_0006_jobs,
   '20261122_0007_conversion': m20261122_0007_conversion,
   '20261122_0008_equalization': m20261122_0008_equalization,
+  '20261123_0009_slide_metadata': m20261123_0009_slide_metadata,
+  '20261123_0010_vocabularies': m20261123_0010_vocabularies,
+  '20261123_0011_project_fields': m20261123_0011_project_fields,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -169,6 +169,9 @@ export interface ImagesTable {
 }
 
 /** Migration 0005: a project's slide, pointing at an image; unique per (project_id, checksum). */
+/** A nullable column that may be left out on insert. */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
 export interface SlidesTable {
   id: string;
   project_id: string;
@@ -180,6 +183,111 @@ export interface SlidesTable {
   status: Generated<string>;
   created_at: string;
   created_by: string | null;
+  updated_at: string;
+  // Migration 0009: the slide metadata fields (spec 1 §3), typed; lists as JSON text (also in side tables).
+  block_id: Nullable<string>;
+  assays: ColumnType<string, string | undefined, string>;
+  assay_markers_formatted: Nullable<string>;
+  tissue_type: Nullable<string>;
+  organ: Nullable<string>;
+  consent_obtained: Nullable<number>;
+  privacy_class: Nullable<string>;
+  technical_info: Nullable<string>;
+  image_qc_pass: Nullable<number>;
+  slide_qc_pass: Nullable<number>;
+  qc_comments: ColumnType<string, string | undefined, string>;
+  study_id: Nullable<string>;
+  acronym: Nullable<string>;
+  patient_id: Nullable<string>;
+  visit: Nullable<string>;
+  drug_ids: ColumnType<string, string | undefined, string>;
+  sample_type: Nullable<string>;
+  collection_date: Nullable<string>;
+  results_qc_pass: Nullable<number>;
+  results_qc_comment: Nullable<string>;
+  indication_v2: Nullable<string>;
+  indication_subtype_v2: Nullable<string>;
+  tumor_subtype: Nullable<string>;
+  molecular_subtype: ColumnType<string, string | undefined, string>;
+  staining_date: Nullable<string>;
+  staining_platform: Nullable<string>;
+  scanner: Nullable<string>;
+  scan_date: Nullable<string>;
+  scan_magnification: Nullable<number>;
+  section_thickness: Nullable<number>;
+  section_date: Nullable<string>;
+  predicted_class: Nullable<string>;
+  prediction_score: Nullable<number>;
+  he_assessed_by: Nullable<string>;
+  he_secondary_reviewer: Nullable<string>;
+  tumor_content: Nullable<number>;
+  necrosis: Nullable<number>;
+  ihc_score: Nullable<number>;
+  h_score: Nullable<number>;
+  annotation_set_id: Nullable<string>;
+  /** JSON list of the fields editable in this row, or null (the flags decide). */
+  editable_fields: Nullable<string>;
+  can_edit_slide_fields: ColumnType<number, number | undefined, number>;
+  can_edit_project_fields: ColumnType<number, number | undefined, number>;
+}
+
+/** Migration 0009: values of a slide's multi-value fields (drugIds, qcComments, molecularSubtype), one row each. */
+export interface SlideValuesTable {
+  slide_id: string;
+  project_id: string;
+  field: string;
+  value: string;
+}
+
+/** Migration 0009: a slide's assay channels (also in slides.assays as JSON, for reading rows). */
+export interface SlideAssaysTable {
+  slide_id: string;
+  project_id: string;
+  channel: number;
+  id: string;
+  marker: string;
+  chromogen_fluorophores: string | null;
+  primary_antibody: string | null;
+  secondary_antibody: string | null;
+  qc_pass: number | null;
+  qc_comment: string | null;
+  qc_freetext: string | null;
+}
+
+/** Migration 0009: controlled vocabularies; parent '' for values not linked to another value. */
+export interface VocabularyValuesTable {
+  vocabulary: string;
+  parent: ColumnType<string, string | undefined, string>;
+  value: string;
+  deprecated_since: string | null;
+  created_at: string;
+}
+
+/** Migration 0011: a field a project adds to its slide table. */
+export interface ProjectFieldsTable {
+  project_id: string;
+  field_name: string;
+  header_name: string;
+  primary_type: string;
+  group_id: string;
+  created_at: string;
+}
+
+/** Migration 0011: a slide's value of a project field (text in value_text; numbers and booleans in value_num). */
+export interface SlideProjectValuesTable {
+  slide_id: string;
+  project_id: string;
+  field_name: string;
+  value_text: string | null;
+  value_num: number | null;
+}
+
+/** Migration 0009: a user's saved column state of a grid, per project and table id. */
+export interface GridColumnStatesTable {
+  user_id: string;
+  project_id: string;
+  table_id: string;
+  state: string;
   updated_at: string;
 }
 
@@ -210,6 +318,12 @@ export interface Database {
   settings: SettingsTable;
   images: ImagesTable;
   slides: SlidesTable;
+  slide_values: SlideValuesTable;
+  slide_assays: SlideAssaysTable;
+  vocabulary_values: VocabularyValuesTable;
+  grid_column_states: GridColumnStatesTable;
+  project_fields: ProjectFieldsTable;
+  slide_project_values: SlideProjectValuesTable;
   jobs: JobsTable;
   job_logs: JobLogsTable;
   equalization_presets: EqualizationPresetsTable;

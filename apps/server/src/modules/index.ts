@@ -10,6 +10,8 @@ import { registerMemberRoutes } from './members/members.routes.ts';
 import { registerSlideRoutes } from './slides/slides.routes.ts';
 import { registerTileRoutes } from './tiles/tiles.routes.ts';
 import { registerEqualizationRoutes } from './equalization/equalization.routes.ts';
+import { registerSlideGridRoutes } from './slides/slide-grid.routes.ts';
+import { registerVocabularyRoutes } from './vocabularies/vocabularies.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -21,4 +23,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerSlideRoutes(app, ctx);
   registerTileRoutes(app, ctx);
   registerEqualizationRoutes(app, ctx);
+  registerSlideGridRoutes(app, ctx);
+  registerVocabularyRoutes(app, ctx);
 }

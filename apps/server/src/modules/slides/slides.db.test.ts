@@ -77,9 +77,9 @@ describeEachDialect('slides: import, details, images', (t) => {
     // Progress on a non-terminal: plain lines, one per slide.
     expect(c.err.split('\n').filter((l) => l.startsWith('['))).toHaveLength(5);
 
-    const list = await t().request(owner, { method: 'GET', url: `/v1/projects/${project.id}/slides` });
+    const list = await t().request(owner, { method: 'GET', url: `/v1/projects/${project.id}/slides/page` });
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((s: { name: string }) => s.name)).toEqual(['boxes_0', 'cells-2c', 'CMU-1-Small-Region', 'small_vectra'].sort());
+    expect(list.json().data.map((s: { name: string }) => s.name).sort()).toEqual(['boxes_0', 'cells-2c', 'CMU-1-Small-Region', 'small_vectra'].sort());
     const projects = await t().request(owner, { method: 'GET', url: `/v1/projects/${project.id}` });
     expect(projects.json().slideCount).toBe(4);
   });

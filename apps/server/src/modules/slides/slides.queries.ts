@@ -37,10 +37,6 @@ export async function findSlideByChecksum(db: Db, projectId: string, checksum: s
   return db.selectFrom('slides').select(columns).where('project_id', '=', projectId).where('checksum', '=', checksum).executeTakeFirst();
 }
 
-export async function listSlides(db: Db, projectId: string): Promise<{ id: string; name: string; file_name: string }[]> {
-  return db.selectFrom('slides').select(['id', 'name', 'file_name']).where('project_id', '=', projectId).orderBy('name').orderBy('id').execute();
-}
-
 /**
  * Inserts the slide unless the project already holds one with its checksum (two uploads of one file at
  * once); answers the project's slide for the checksum either way, and whether this call created it.

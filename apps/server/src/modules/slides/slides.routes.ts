@@ -23,7 +23,6 @@ function sendImage(reply: FastifyReply, image: { etag: string; bytes: Buffer | n
 
 export function registerSlideRoutes(app: FastifyInstance, ctx: AppContext): void {
   addRoute(app, ctx.guard, contract.getOrCreateSlide, ({ actor, project, body }) => service.getOrCreateSlide(ctx, actor, project, body));
-  addRoute(app, ctx.guard, contract.listSlides, ({ project }) => service.listSlides(ctx, project));
   addRoute(app, ctx.guard, contract.getSlideDetails, ({ project, params }) => service.getSlideDetails(ctx, project, params.slideId));
   // Registered like the tile routes (contractRouteOptions): the handler owns the status, 200 or 304.
   const images: [RouteDef, AssociatedKind][] = [

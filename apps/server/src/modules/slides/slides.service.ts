@@ -95,9 +95,6 @@ export async function getOrCreateSlide(
   return toSlide(slide);
 }
 
-export async function listSlides(ctx: AppContext, project: ProjectScope): Promise<{ id: string; name: string; fileName: string }[]> {
-  return (await q.listSlides(ctx.db, project.id)).map((r) => ({ id: r.id, name: r.name, fileName: r.file_name }));
-}
 
 async function slideWithImage(ctx: AppContext, projectId: string, slideId: string): Promise<{ slide: q.SlideRow; image: ImageRow }> {
   const slide = await q.findSlide(ctx.db, projectId, slideId);

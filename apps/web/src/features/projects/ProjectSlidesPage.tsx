@@ -1,44 +1,38 @@
 /**
- * /projects/{projectId}/slides: the project's home. It shows the project and its slides as thumbnails,
- * or says that it holds none; the slide metadata table (its own issue) replaces the gallery.
+ * /projects/{projectId}/slides: the slide metadata table and, in its second tab, the QC slide metadata
+ * table (spec 1 §2). A project change mounts the page anew, so filters start empty (spec 1 §4).
  */
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
-import { EmptyState } from '../shell/EmptyState.tsx';
 import { useCurrentProject } from './current-project.tsx';
-import { SlideGallery } from '../slides/SlideGallery.tsx';
-import { ProjectHeader, slideCountLabel } from './ProjectHeader.tsx';
+import { ProjectHeader } from './ProjectHeader.tsx';
+import { SlideTable } from '../slides/SlideTable.tsx';
+import type { SlideTableId } from '../../api/slide-table.ts';
 
 export function ProjectSlidesPage() {
-  const { project } = useCurrentProject();
+  const { project, permissions } = useCurrentProject();
+  const [tab, setTab] = useState<SlideTableId>('slideMetadataView');
   return (
     <>
       <ProjectHeader
         project={project}
         actions={
-          <Button
-            component={RouterLink}
-            to={`/projects/${project.id}/settings#general`}
-            startIcon={<SettingsOutlined />}
-            variant="outlined"
-          >
+          <Button component={RouterLink} to={`/projects/${project.id}/settings#general`} startIcon={<SettingsOutlined />} variant="outlined">
             Settings
           </Button>
         }
       />
-      <Paper variant="outlined">
-        {project.slideCount === 0 ? (
-          <EmptyState
-            icon={<PhotoLibraryOutlined />}
-            title="No slides in this project yet"
-            description={`${slideCountLabel(project.slideCount)} in ${project.name}.`}
-          />
-        ) : (
-          <SlideGallery projectId={project.id} />
-        )}
+      <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 210px)', minHeight: 420, overflow: 'hidden' }}>
+        <Tabs value={tab} onChange={(_, v: SlideTableId) => setTab(v)} aria-label="Slide tables" sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}>
+          <Tab value="slideMetadataView" label="Slide metadata" />
+          <Tab value="qcSlideMetadataView" label="QC" />
+        </Tabs>
+        <SlideTable key={`${project.id}:${tab}`} project={project} permissions={permissions} tableId={tab} />
       </Paper>
     </>
   );

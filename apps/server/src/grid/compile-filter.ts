@@ -1,0 +1,232 @@
+/**
+ * Filter model (spec 1 §7) → a parameterised SQL condition. Field names are looked up in the grid source
+ * and only its column names reach SQL (as identifiers); every value the request carries is a parameter.
+ * 'contains', 'startsWith', 'endsWith' and 'equals' of text columns go through trigram indexes (SQLite FTS5
+ * MATCH of the quoted phrase, then LIKE for the anchored forms; PostgreSQL ILIKE served by pg_trgm). A
+ * text shorter than 3 characters cannot use a trigram index and is a LIKE over the project's rows.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import {
+  isIsoDate,
+  upgradeFilterModel,
+  type ColumnFilter,
+  type Condition,
+  type DateCondition,
+  type FilterModel,
+  type NumberCondition,
+  type TextCondition,
+} from '@tessera/domain';
+import type { Dialect } from '../db/database.ts';
+import { columnOf, GridRequestError, type GridColumn, type GridSource } from './grid-source.ts';
+
+type Sql = RawBuilder<unknown>;
+
+export interface FilterContext {
+  source: GridSource;
+  dialect: Dialect;
+  projectId: string;
+}
+
+const TRUE: Sql = sql`1 = 1`;
+const FALSE: Sql = sql`1 = 0`;
+
+export const and = (parts: Sql[]): Sql => (parts.length === 0 ? TRUE : parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` AND `)})`);
+const or = (parts: Sql[]): Sql => (parts.length === 0 ? FALSE : parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` OR `)})`);
+
+/** The condition of a whole filter model (AND over fields), leaving out `except` (a set filter's own field). */
+export function compileFilterModel(ctx: FilterContext, model: FilterModel | Record<string, unknown>, except?: string): Sql {
+  const upgraded = upgradeFilterModel(model as FilterModel);
+  return and(Object.entries(upgraded).filter(([field]) => field !== except).map(([field, filter]) => compileColumnFilter(ctx, columnOf(ctx.source, field), filter)));
+}
+
+/** The global search text: any trigram column containing it. */
+export function compileSearch(ctx: FilterContext, text: string): Sql {
+  const needle = text.trim();
+  if (!needle) return TRUE;
+  const { source } = ctx;
+  if (ctx.dialect === 'sqlite' && source.ftsTable && needle.length >= 3) {
+    return sql`${ref(source, 'rowid')} IN (SELECT rowid FROM ${sql.table(source.ftsTable)} WHERE ${sql.table(source.ftsTable)} MATCH ${`{${source.searchColumns.join(' ')}} : ${phrase(needle)}`})`;
+  }
+  return or(source.searchColumns.map((c) => like(ctx, sql.ref(`${source.table}.${c}`), `%${escapeLike(needle)}%`)));
+}
+
+function compileColumnFilter(ctx: FilterContext, column: GridColumn, filter: ColumnFilter): Sql {
+  if (!column.filter) throw new GridRequestError(`The field '${column.field}' cannot be filtered`);
+  if (filter.filterType === 'set') return compileSet(ctx, column, filter.values);
+  if (filter.filterType !== column.filter) throw new GridRequestError(`The field '${column.field}' takes a ${column.filter} filter, not ${filter.filterType}`);
+  if ('conditions' in filter) {
+    const parts = filter.conditions.map((c) => compileCondition(ctx, column, c));
+    return filter.operator === 'AND' ? and(parts) : or(parts);
+  }
+  return compileCondition(ctx, column, filter);
+}
+
+function compileCondition(ctx: FilterContext, column: GridColumn, condition: Condition): Sql {
+  if (condition.filterType !== column.filter) throw new GridRequestError(`The field '${column.field}' takes a ${column.filter} filter, not ${condition.filterType}`);
+  if (column.projectValue) return compileProjectCondition(ctx, column, condition);
+  const col = sql.ref(`${ctx.source.table}.${column.column}`);
+  if (condition.type === 'blank') return sql`${col} IS NULL`;
+  if (condition.type === 'notBlank') return sql`${col} IS NOT NULL`;
+  return compileValueCondition(ctx, column, condition, col);
+}
+
+function compileValueCondition(ctx: FilterContext, column: GridColumn, condition: Condition, col: Sql): Sql {
+  switch (condition.filterType) {
+    case 'text':
+      return compileText(ctx, column, condition, col);
+    case 'number':
+      return compileNumber(col, condition);
+    case 'date':
+      return compileDate(col, column, condition);
+  }
+}
+
+/** Rows holding a value of the project field that meets `condition`, or (`negate`) rows holding none that does. */
+function projectRows(ctx: FilterContext, column: GridColumn, condition: Sql, negate = false): Sql {
+  const { source } = ctx;
+  const rows = sql`SELECT pv.slide_id FROM ${sql.table(source.projectValuesTable)} AS pv WHERE pv.project_id = ${ctx.projectId} AND pv.field_name = ${column.field} AND ${condition}`;
+  return negate ? sql`${ref(source, 'id')} NOT IN (${rows})` : sql`${ref(source, 'id')} IN (${rows})`;
+}
+
+/** Project fields have no row where the slide holds no value: negations and blanks are "no such value row". */
+function compileProjectCondition(ctx: FilterContext, column: GridColumn, condition: Condition): Sql {
+  const value = sql.ref(`pv.${column.projectValue!}`);
+  if (condition.type === 'blank') return projectRows(ctx, column, TRUE, true);
+  if (condition.type === 'notBlank') return projectRows(ctx, column, TRUE);
+  const positive = { notContains: 'contains', notEqual: 'equals' }[condition.type as 'notContains'] as Condition['type'] | undefined;
+  if (positive) return projectRows(ctx, column, compileValueCondition(ctx, { ...column, trigram: false }, { ...condition, type: positive } as Condition, value), true);
+  return projectRows(ctx, column, compileValueCondition(ctx, { ...column, trigram: false }, condition, value));
+}
+
+function compileText(ctx: FilterContext, column: GridColumn, c: TextCondition, col: Sql): Sql {
+  const text = c.filter ?? '';
+  if (text === '') return TRUE; // an empty filter text filters nothing, as in the grid
+  const e = escapeLike(text);
+  const pattern = { contains: `%${e}%`, notContains: `%${e}%`, equals: e, notEqual: e, startsWith: `${e}%`, endsWith: `%${e}` }[c.type as 'contains'];
+  const isNegative = c.type === 'notContains' || c.type === 'notEqual';
+  if (isNegative) return sql`(${col} IS NULL OR NOT ${like(ctx, col, pattern)})`;
+  const matches = like(ctx, col, pattern);
+  if (ctx.dialect === 'sqlite' && ctx.source.ftsTable && column.trigram && text.length >= 3) {
+    // The FTS5 trigram index finds the rows holding the text; LIKE keeps those where it sits as asked.
+    const fts = sql.table(ctx.source.ftsTable);
+    const found = sql`${ref(ctx.source, 'rowid')} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${`${column.column} : ${phrase(text)}`})`;
+    return c.type === 'contains' ? found : sql`(${found} AND ${matches})`;
+  }
+  return matches;
+}
+
+function compileNumber(col: Sql, c: NumberCondition): Sql {
+  const value = c.filter;
+  if (value === null || value === undefined) throw new GridRequestError(`A '${c.type}' number filter needs a value`);
+  switch (c.type) {
+    case 'equals':
+      return sql`${col} = ${value}`;
+    case 'notEqual':
+      return sql`(${col} IS NULL OR ${col} <> ${value})`;
+    case 'lessThan':
+      return sql`${col} < ${value}`;
+    case 'lessThanOrEqual':
+      return sql`${col} <= ${value}`;
+    case 'greaterThan':
+      return sql`${col} > ${value}`;
+    case 'greaterThanOrEqual':
+      return sql`${col} >= ${value}`;
+    case 'inRange': {
+      if (c.filterTo === null || c.filterTo === undefined) throw new GridRequestError("An 'inRange' number filter needs filterTo");
+      return sql`(${col} >= ${value} AND ${col} <= ${c.filterTo})`;
+    }
+    default:
+      throw new GridRequestError(`Unknown number filter '${c.type}'`);
+  }
+}
+
+/** Dates compare by day: a datetime column's day runs from its midnight (UTC) to the next. */
+function compileDate(col: Sql, column: GridColumn, c: DateCondition): Sql {
+  const from = day(c.dateFrom, c.type);
+  const start = column.kind === 'datetime' ? `${from}T00:00:00.000Z` : from;
+  const next = column.kind === 'datetime' ? `${nextDay(from)}T00:00:00.000Z` : nextDay(from);
+  switch (c.type) {
+    case 'equals':
+      return column.kind === 'datetime' ? sql`(${col} >= ${start} AND ${col} < ${next})` : sql`${col} = ${from}`;
+    case 'notEqual':
+      return column.kind === 'datetime' ? sql`(${col} IS NULL OR ${col} < ${start} OR ${col} >= ${next})` : sql`(${col} IS NULL OR ${col} <> ${from})`;
+    case 'lessThan':
+      return sql`${col} < ${start}`;
+    case 'greaterThan':
+      return sql`${col} >= ${next}`;
+    case 'inRange': {
+      const to = day(c.dateTo, c.type);
+      const end = column.kind === 'datetime' ? `${to}T00:00:00.000Z` : to;
+      // Between the two days, both left out (the grid's default).
+      return sql`(${col} >= ${next} AND ${col} < ${end})`;
+    }
+    default:
+      throw new GridRequestError(`Unknown date filter '${c.type}'`);
+  }
+}
+
+function compileSet(ctx: FilterContext, column: GridColumn, values: (string | null)[]): Sql {
+  const { source } = ctx;
+  const hasBlanks = values.includes(null);
+  const chosen = [...new Set(values.filter((v): v is string => v !== null))];
+  const col = sql.ref(`${source.table}.${column.column}`);
+  const parts: Sql[] = [];
+  if (column.projectValue) {
+    if (chosen.length) parts.push(projectRows(ctx, column, sql`${sql.ref(`pv.${column.projectValue}`)} IN (${sql.join(chosen.map((v) => setValue(column, v)))})`));
+    if (hasBlanks) parts.push(projectRows(ctx, column, TRUE, true));
+    return or(parts);
+  }
+  const id = ref(source, 'id');
+  if (column.kind === 'list' || column.kind === 'assays') {
+    if (chosen.length) {
+      parts.push(
+        column.kind === 'list'
+          ? sql`${id} IN (SELECT slide_id FROM ${sql.table(source.valuesTable)} WHERE project_id = ${ctx.projectId} AND field = ${column.listKey} AND value IN (${sql.join(chosen)}))`
+          : sql`${id} IN (SELECT slide_id FROM ${sql.table(source.assaysTable)} WHERE project_id = ${ctx.projectId} AND marker IN (${sql.join(chosen)}))`,
+      );
+    }
+    if (hasBlanks) parts.push(sql`${col} = '[]'`);
+    return or(parts);
+  }
+  if (chosen.length) parts.push(sql`${col} IN (${sql.join(chosen.map((v) => setValue(column, v)))})`);
+  if (hasBlanks) parts.push(sql`${col} IS NULL`);
+  return or(parts);
+}
+
+/** A set value as the column stores it: booleans as 1/0, numbers as numbers. */
+function setValue(column: GridColumn, value: string): string | number {
+  if (column.kind === 'bool') {
+    if (value !== 'true' && value !== 'false') throw new GridRequestError(`The field '${column.field}' holds true or false, not '${value}'`);
+    return value === 'true' ? 1 : 0;
+  }
+  if (column.kind === 'number') {
+    const n = Number(value);
+    if (!Number.isFinite(n)) throw new GridRequestError(`The field '${column.field}' holds numbers, not '${value}'`);
+    return n;
+  }
+  return value;
+}
+
+/** Case-insensitive LIKE with backslash escapes, on both dialects. */
+function like(ctx: FilterContext, col: Sql, pattern: string): Sql {
+  return ctx.dialect === 'sqlite' ? sql`${col} LIKE ${pattern} ESCAPE '\\'` : sql`${col} ILIKE ${pattern}`;
+}
+
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** An FTS5 phrase: the text in double quotes, its own quotes doubled, so it is never query syntax. */
+const phrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
+const ref = (source: GridSource, column: string): Sql => sql.ref(`${source.table}.${column}`);
+
+function day(value: string | null | undefined, type: string): string {
+  const d = (value ?? '').slice(0, 10);
+  if (!isIsoDate(d)) throw new GridRequestError(`A '${type}' date filter needs dates as YYYY-MM-DD`);
+  return d;
+}
+
+function nextDay(isoDay: string): string {
+  const d = new Date(`${isoDay}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

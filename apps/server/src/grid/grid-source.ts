@@ -1,0 +1,49 @@
+/**
+ * What the grid engine needs to know of a table: its columns, by the spec's field names, and how each is
+ * stored. Only these names ever reach SQL, as quoted identifiers; request values are always parameters.
+ */
+import type { FilterKind } from '@tessera/domain';
+
+export type ColumnKind = 'text' | 'number' | 'bool' | 'date' | 'datetime' | 'list' | 'assays' | 'none';
+
+export interface GridColumn {
+  field: string;
+  kind: ColumnKind;
+  /** Column of the grid's table; for lists and assays, the JSON text column read for rows. */
+  column: string;
+  filter: FilterKind;
+  sortable: boolean;
+  groupable: boolean;
+  /** A trigram index serves 'contains' (SQLite: a column of the FTS5 table; PostgreSQL: pg_trgm GIN). */
+  trigram: boolean;
+  /** For lists: the field's key in the side table of values. */
+  listKey?: string;
+  /** A project-specific field: its values are rows of the source's projectValuesTable, in this column. */
+  projectValue?: 'value_text' | 'value_num';
+}
+
+export interface GridSource {
+  /** The table rows come from, and its alias in every query. */
+  table: string;
+  /** SQLite FTS5 table indexing the trigram columns by rowid (external content); '' for none. */
+  ftsTable: string;
+  /** Side table of multi-value fields: (slide_id, project_id, field, value). */
+  valuesTable: string;
+  /** Side table of assay channels: (slide_id, project_id, marker, …). */
+  assaysTable: string;
+  /** Side table of project-specific field values: (slide_id, project_id, field_name, value_text, value_num). */
+  projectValuesTable: string;
+  columns: ReadonlyMap<string, GridColumn>;
+  /** Columns the global search text looks in (trigram columns). */
+  searchColumns: readonly string[];
+}
+
+/** The column of `field`, or an error message for the request. */
+export function columnOf(source: GridSource, field: string): GridColumn {
+  const column = source.columns.get(field);
+  if (!column) throw new GridRequestError(`Unknown field '${field}'`);
+  return column;
+}
+
+/** A request the engine refuses: answered as 400 with this message. */
+export class GridRequestError extends Error {}

@@ -1,0 +1,58 @@
+/** Calls and query hooks of the slide tables (spec 1 §7): descriptors, grid blocks, values, edits, column state. */
+import { useQuery } from '@tanstack/react-query';
+import { slideGrid, slides, type GridRequest } from '@tessera/contract';
+import type { FilterModel, TableId } from '@tessera/domain';
+import { call, callForBlob } from './client.ts';
+import { queryKeys } from './queries.ts';
+
+export type SlideTableId = Extract<TableId, 'slideMetadataView' | 'qcSlideMetadataView'>;
+
+export function useFieldDescriptors(projectId: string, tableId: TableId) {
+  return useQuery({
+    queryKey: queryKeys.fieldDescriptors(projectId, tableId),
+    queryFn: ({ signal }) => call(slideGrid.getFieldDescriptors, { params: { projectId, tableId }, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useColumnState(projectId: string, tableId: TableId) {
+  return useQuery({
+    queryKey: queryKeys.columnState(projectId, tableId),
+    queryFn: ({ signal }) => call(slideGrid.getColumnState, { params: { projectId, tableId }, signal }),
+    staleTime: Infinity,
+  });
+}
+
+export const saveColumnState = (projectId: string, tableId: TableId, state: unknown) =>
+  call(slideGrid.saveColumnState, { params: { projectId, tableId }, body: { state } });
+
+export const fetchGrid = (projectId: string, tableId: SlideTableId, request: GridRequest, signal: AbortSignal) =>
+  call(tableId === 'qcSlideMetadataView' ? slideGrid.getQcGrid : slideGrid.getSlidesGrid, { params: { projectId }, body: request, signal });
+
+export const fetchFilterValues = (projectId: string, field: string, filterModel: FilterModel, globalSearchText: string, signal: AbortSignal) =>
+  call(slideGrid.getFilterValues, { params: { projectId }, body: { field, filterModel, globalSearchText }, signal });
+
+export const fetchSlides = (projectId: string, slideIds: string[]) => call(slideGrid.getSlidesBatch, { params: { projectId }, body: { slideIds } });
+
+export const updateSlides = (projectId: string, changes: ({ id: string; updatedAt: string } & Record<string, unknown>)[]) =>
+  call(slideGrid.updateSlides, { params: { projectId }, body: { slides: changes } });
+
+export const deleteSlides = (projectId: string, slideIds: string[]) => call(slideGrid.deleteSlides, { params: { projectId }, body: { slideIds } });
+
+export function useSlideCount(projectId: string, refresh: number) {
+  return useQuery({
+    queryKey: [...queryKeys.slideCount(projectId), refresh],
+    queryFn: ({ signal }) => call(slideGrid.getSlideCount, { params: { projectId }, signal }),
+  });
+}
+
+/** A slide's label image as an object URL (the bearer token cannot travel in an <img src>); null while loading or when it has none. */
+export function useSlideLabelUrl(projectId: string, slideId: string) {
+  const label = useQuery({
+    queryKey: queryKeys.slideLabel(projectId, slideId),
+    queryFn: async ({ signal }) => URL.createObjectURL(await callForBlob(slides.getSlideLabel, { params: { projectId, slideId }, query: { format: 'jpeg' }, signal })),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return label.data ?? null;
+}

@@ -1,0 +1,265 @@
+/**
+ * A slide table (spec 1 §2): the slide metadata table or the QC slide metadata table, with its toolbar
+ * (search, clear filters, refresh, 'N of M', undo and redo, columns), the DataGrid, the row menu (view
+ * slide, Delete Slide), the assay editor, and the warning when leaving during an edit or save.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import FilterAltOff from '@mui/icons-material/FilterAltOff';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import Redo from '@mui/icons-material/Redo';
+import Refresh from '@mui/icons-material/Refresh';
+import Undo from '@mui/icons-material/Undo';
+import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
+import { canEditCell, type AssayChannel, type FieldDescriptor, type FilterModel, type Permission } from '@tessera/domain';
+import type { Project } from '@tessera/contract';
+import { deleteSlides, fetchFilterValues, fetchGrid, saveColumnState, useColumnState, useFieldDescriptors, useSlideCount, type SlideTableId } from '../../api/slide-table.ts';
+import { queryKeys } from '../../api/queries.ts';
+import { useNotify } from '../../app/notify.tsx';
+import { defaultColumnState, restoreColumnState, setHidden, type ColumnState } from '../../grid/column-state.ts';
+import { DataGrid } from '../../grid/DataGrid.tsx';
+import type { DataGridApi, Row } from '../../grid/types.ts';
+import { SearchField } from '../shell/SearchField.tsx';
+import { useDebouncedValue } from '../shell/use-debounced-value.ts';
+import { AssayEditorDialog } from './AssayEditorDialog.tsx';
+import { DeleteSlidesDialog } from './DeleteSlidesDialog.tsx';
+import { LabelThumbnail } from './LabelThumbnail.tsx';
+import { SLIDE_TABLE_MESSAGES, useSlideEdits } from './use-slide-edits.ts';
+
+const SEARCH_SOURCE: Record<SlideTableId, string> = { slideMetadataView: 'Slide metadata', qcSlideMetadataView: 'Qc Slide metadata' };
+const SEARCH_DEBOUNCE_MS = 500;
+const COLUMN_STATE_SAVE_MS = 1000;
+
+export const viewSlidePath = (projectId: string, slideId: string) => `/projects/${projectId}/slide/${slideId}`;
+
+export function SlideTable({ project, permissions, tableId }: { project: Project; permissions: ReadonlySet<Permission>; tableId: SlideTableId }) {
+  const descriptors = useFieldDescriptors(project.id, tableId);
+  const saved = useColumnState(project.id, tableId);
+  const notify = useNotify();
+  useEffect(() => {
+    if (descriptors.error) notify(SLIDE_TABLE_MESSAGES.descriptorsFailed(descriptors.error.message), 'error');
+  }, [descriptors.error, notify]);
+  if (descriptors.isPending || saved.isPending) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+        <CircularProgress aria-label="Loading the table" />
+      </Box>
+    );
+  }
+  if (!descriptors.data) return <Typography color="error">{SLIDE_TABLE_MESSAGES.descriptorsFailed(descriptors.error?.message ?? '')}</Typography>;
+  return <LoadedSlideTable project={project} permissions={permissions} tableId={tableId} fields={descriptors.data} savedState={saved.data?.state ?? null} />;
+}
+
+function LoadedSlideTable({ project, permissions, tableId, fields, savedState }: { project: Project; permissions: ReadonlySet<Permission>; tableId: SlideTableId; fields: FieldDescriptor[]; savedState: unknown }) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const gridApi = useRef<DataGridApi>(null);
+  const [columnState, setColumnState] = useState<ColumnState>(() => restoreColumnState(defaultColumnState(fields), savedState));
+  const [filterModel, setFilterModel] = useState<FilterModel>({});
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const [refresh, setRefresh] = useState(0);
+  const [filtered, setFiltered] = useState<number | null>(null);
+  const [isEditing, setEditing] = useState(false);
+  const [menu, setMenu] = useState<{ x: number; y: number; rows: Row[] } | null>(null);
+  const [columnsMenu, setColumnsMenu] = useState<HTMLElement | null>(null);
+  const [toDelete, setToDelete] = useState<Row[] | null>(null);
+  const [assayRow, setAssayRow] = useState<Row | null>(null);
+  const total = useSlideCount(project.id, refresh);
+  const assayFields = useFieldDescriptors(project.id, 'assayPopupEditor');
+  const reload = useCallback(() => setRefresh((n) => n + 1), []);
+  const edits = useSlideEdits(project.id, tableId, gridApi, reload);
+  const canManage = permissions.has('slideMetadataManage');
+  const isMain = tableId === 'slideMetadataView';
+
+  // The column state is saved a moment after it stops changing.
+  const firstState = useRef(columnState);
+  useEffect(() => {
+    if (columnState === firstState.current) return;
+    const timer = setTimeout(() => void saveColumnState(project.id, tableId, columnState).catch(() => undefined), COLUMN_STATE_SAVE_MS);
+    return () => clearTimeout(timer);
+  }, [columnState, project.id, tableId]);
+
+  // Leaving while a cell is edited or a save runs asks first (spec 1 §2).
+  useEffect(() => {
+    if (!isEditing && !edits.isSaving) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isEditing, edits.isSaving]);
+
+  const canEdit = useCallback(
+    (field: FieldDescriptor, row: Row) =>
+      canEditCell(
+        field,
+        {
+          editableFields: (row.editableFields as string[] | null | undefined) ?? null,
+          canEditSlideSpecificFields: row.canEditSlideSpecificFields !== false,
+          canEditProjectSpecificFields: row.canEditProjectSpecificFields !== false,
+        },
+        canManage,
+      ),
+    [canManage],
+  );
+
+  const hasFilters = Object.keys(filterModel).length > 0 || searchText !== '';
+  const fieldByName = useMemo(() => new Map(fields.map((f) => [f.fieldName, f])), [fields]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider' }}>
+        <SearchField label="Search slides" size="small" value={searchText} onChange={(e) => setSearchText(e.target.value)} sx={{ width: 280 }} />
+        <Button size="small" startIcon={<FilterAltOff />} disabled={!hasFilters} onClick={() => (setFilterModel({}), setSearchText(''))}>
+          Clear filters
+        </Button>
+        <Tooltip title="Refresh">
+          <IconButton aria-label="Refresh" onClick={reload}>
+            <Refresh />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Undo (Ctrl+Z)">
+          <span>
+            <IconButton aria-label="Undo" disabled={!edits.canUndo || isEditing} onClick={() => void edits.undo()}>
+              <Undo />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title="Redo (Ctrl+Y)">
+          <span>
+            <IconButton aria-label="Redo" disabled={!edits.canRedo || isEditing} onClick={() => void edits.redo()}>
+              <Redo />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Button size="small" startIcon={<ViewColumnOutlined />} onClick={(e) => setColumnsMenu(e.currentTarget)}>
+          Columns
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        {edits.isSaving && <CircularProgress size={16} aria-label="Saving" />}
+        <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="slide-count">
+          {filtered === null ? '' : isMain ? `${filtered.toLocaleString('en')} of ${(total.data?.count ?? project.slideCount).toLocaleString('en')} slides` : `${filtered.toLocaleString('en')} channels`}
+        </Typography>
+      </Box>
+      <DataGrid
+        apiRef={gridApi}
+        label={isMain ? 'Slide metadata' : 'QC slide metadata'}
+        fields={fields}
+        columnState={columnState}
+        onColumnStateChange={setColumnState}
+        filterModel={filterModel}
+        onFilterModelChange={setFilterModel}
+        globalSearchText={search}
+        refresh={refresh}
+        fetchRows={(request, signal) => fetchGrid(project.id, tableId, request, signal)}
+        fetchValues={(field, model, text, signal) => fetchFilterValues(project.id, field, model, text, signal)}
+        onFilteredCount={setFiltered}
+        onLoadError={() => notify(SLIDE_TABLE_MESSAGES.searchUnavailable(SEARCH_SOURCE[tableId]), 'warning')}
+        canEdit={canEdit}
+        onCommit={edits.commit}
+        onInvalid={(message) => notify(message, 'error')}
+        fillHandle={isMain}
+        openCustomEditor={(field, row) => {
+          if (field.fieldName !== 'assays') return false;
+          setAssayRow(row);
+          return true;
+        }}
+        renderCell={(field, row) => {
+          // Only slides whose file is stored have a label to show.
+          if (field.fieldName === 'label' && isMain) return row.status === 'available' ? <LabelThumbnail projectId={project.id} slideId={String(row.id)} /> : null;
+          if (field.fieldName === 'fileName') return <FileNameCell projectId={project.id} row={row} />;
+          return undefined;
+        }}
+        onRowContextMenu={(e, rows) => setMenu({ x: e.clientX, y: e.clientY, rows })}
+        onEditingChange={setEditing}
+        onUndo={() => void edits.undo()}
+        onRedo={() => void edits.redo()}
+        emptyMessage={isMain ? (hasFilters ? 'No slides match the filters' : 'No slides in this project yet') : SLIDE_TABLE_MESSAGES.noQcData}
+      />
+      <Menu open={!!menu} onClose={() => setMenu(null)} anchorReference="anchorPosition" anchorPosition={menu ? { top: menu.y, left: menu.x } : undefined}>
+        {menu && menu.rows.length === 1 && (
+          <MenuItem component={RouterLink} to={viewSlidePath(project.id, String(menu.rows[0]!.slideId ?? menu.rows[0]!.id))} onClick={() => setMenu(null)}>
+            <ListItemIcon>
+              <OpenInNew fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>View slide</ListItemText>
+          </MenuItem>
+        )}
+        {isMain && permissions.has('slideDelete') && (
+          <MenuItem onClick={() => (setToDelete(menu!.rows), setMenu(null))}>
+            <ListItemIcon>
+              <DeleteOutline fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{menu && menu.rows.length > 1 ? `Delete ${menu.rows.length} Slides` : 'Delete Slide'}</ListItemText>
+          </MenuItem>
+        )}
+      </Menu>
+      <Menu anchorEl={columnsMenu} open={!!columnsMenu} onClose={() => setColumnsMenu(null)} slotProps={{ paper: { sx: { maxHeight: 420 } } }}>
+        {columnState.order.map((f) => (
+          <MenuItem key={f} dense onClick={() => setColumnState((s) => setHidden(s, f, !s.hidden.includes(f)))}>
+            <Checkbox size="small" checked={!columnState.hidden.includes(f)} tabIndex={-1} sx={{ p: 0.5, mr: 1 }} />
+            <ListItemText>{fieldByName.get(f)?.headerName ?? f}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+      {toDelete && (
+        <DeleteSlidesDialog
+          fileNames={toDelete.map((r) => String(r.fileName))}
+          onClose={() => setToDelete(null)}
+          onConfirm={async () => {
+            try {
+              const { deleted } = await deleteSlides(project.id, toDelete.map((r) => String(r.id)));
+              notify(`${deleted} ${deleted === 1 ? 'slide' : 'slides'} deleted`, 'success');
+              edits.clearHistory();
+              setToDelete(null);
+              reload();
+              // The project's slide count (header, project list) changed too.
+              void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
+            } catch (error) {
+              notify(SLIDE_TABLE_MESSAGES.updateFailed(error instanceof Error ? error.message : String(error)), 'error');
+            }
+          }}
+        />
+      )}
+      {assayRow && assayFields.data && (
+        <AssayEditorDialog
+          fileName={String(assayRow.fileName)}
+          assays={(assayRow.assays ?? []) as AssayChannel[]}
+          fields={assayFields.data}
+          onClose={() => setAssayRow(null)}
+          onSave={(assays) => {
+            const row = assayRow;
+            setAssayRow(null);
+            void edits.commit([{ row, field: 'assays', value: assays }]).then((rows) => rows && gridApi.current?.replaceRows(rows));
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function FileNameCell({ projectId, row }: { projectId: string; row: Row }) {
+  const slideId = String(row.slideId ?? row.id);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', minWidth: 0, gap: 0.5, width: '100%' }}>
+      <Box component="span" title={String(row.fileName)} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', flex: 1 }}>
+        {String(row.fileName)}
+      </Box>
+      <IconButton size="small" component={RouterLink} to={viewSlidePath(projectId, slideId)} aria-label={`View slide ${String(row.fileName)}`} sx={{ p: 0.25 }} onMouseDown={(e: React.MouseEvent) => e.stopPropagation()}>
+        <OpenInNew sx={{ fontSize: 14 }} />
+      </IconButton>
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { qcAssayUpdates, slideUpdatesOf, undoStepOf } from './slide-edits.ts';
+
+describe('slide edits', () => {
+  const a = { id: 'a', updatedAt: 't1', blockId: 'x', organ: null };
+  it('groups changes per slide with the updatedAt they were read with', () => {
+    const changes = [
+      { row: a, field: 'blockId', value: 'y' },
+      { row: a, field: 'organ', value: 'Lung' },
+      { row: { id: 'b', updatedAt: 't2' }, field: 'hScore', value: 3 },
+    ];
+    expect(slideUpdatesOf(changes)).toEqual([
+      { id: 'a', updatedAt: 't1', blockId: 'y', organ: 'Lung' },
+      { id: 'b', updatedAt: 't2', hScore: 3 },
+    ]);
+    expect(undoStepOf(changes.slice(0, 1))).toEqual([{ rowId: 'a', field: 'blockId', before: 'x', after: 'y' }]);
+  });
+  it('turns QC cells into the slide’s assays, refusing rows read before the slide changed', () => {
+    const current = new Map([['s', { updatedAt: 't1', assays: [{ channel: 1, marker: 'CD3' }, { channel: 2, marker: 'CD8' }] }]]);
+    const row = { id: 'c2', slideId: 's', channel: 2, updatedAt: 't1', fileName: 's.svs' };
+    expect(qcAssayUpdates([{ row, field: 'qcSlideChannelPass', value: true }], current)).toEqual({
+      updates: [{ id: 's', updatedAt: 't1', before: current.get('s')!.assays, assays: [{ channel: 1, marker: 'CD3' }, { channel: 2, marker: 'CD8', qcSlideChannelPass: true }] }],
+    });
+    expect(qcAssayUpdates([{ row: { ...row, updatedAt: 't0' }, field: 'marker', value: 'CD4' }], current)).toEqual({ conflict: 's.svs' });
+  });
+});

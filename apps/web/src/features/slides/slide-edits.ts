@@ -1,0 +1,46 @@
+/**
+ * Cell edits of the slide tables as batch updates (spec 1 §7): one entry per slide with the updatedAt it
+ * was read with. QC cells belong to a slide's assay channel: they become a change of that slide's assays.
+ */
+import type { AssayChannel } from '@tessera/domain';
+import type { CellChangeRequest } from '../../grid/types.ts';
+import type { CellChange } from '../../grid/undo.ts';
+
+export type SlideUpdate = { id: string; updatedAt: string } & Record<string, unknown>;
+
+/** Main-table cell changes grouped per slide. */
+export function slideUpdatesOf(changes: readonly CellChangeRequest[]): SlideUpdate[] {
+  const bySlide = new Map<string, SlideUpdate>();
+  for (const { row, field, value } of changes) {
+    const id = String(row.id);
+    const update = bySlide.get(id) ?? { id, updatedAt: String(row.updatedAt) };
+    update[field] = value;
+    bySlide.set(id, update);
+  }
+  return [...bySlide.values()];
+}
+
+/** The undo step of saved main-table changes: before is what the rows held. */
+export const undoStepOf = (changes: readonly CellChangeRequest[]): CellChange[] =>
+  changes.map((c) => ({ rowId: String(c.row.id), field: c.field, before: c.row[c.field] ?? null, after: c.value }));
+
+/**
+ * QC cell changes applied to the slides' current assays: each changed channel's field set. Answers the
+ * assays per slide, or the slide whose row was read before its last change (a conflict).
+ */
+export function qcAssayUpdates(
+  changes: readonly CellChangeRequest[],
+  current: ReadonlyMap<string, { updatedAt: string; assays: AssayChannel[] }>,
+): { updates: { id: string; updatedAt: string; before: AssayChannel[]; assays: AssayChannel[] }[] } | { conflict: string } {
+  const out = new Map<string, { id: string; updatedAt: string; before: AssayChannel[]; assays: AssayChannel[] }>();
+  for (const { row, field, value } of changes) {
+    const slideId = String(row.slideId);
+    const slide = current.get(slideId);
+    if (!slide || slide.updatedAt !== row.updatedAt) return { conflict: String(row.fileName) };
+    const entry = out.get(slideId) ?? { id: slideId, updatedAt: slide.updatedAt, before: slide.assays, assays: slide.assays.map((a) => ({ ...a })) };
+    const channel = entry.assays.find((a) => a.channel === row.channel);
+    if (channel) (channel as unknown as Record<string, unknown>)[field] = value;
+    out.set(slideId, entry);
+  }
+  return { updates: [...out.values()] };
+}

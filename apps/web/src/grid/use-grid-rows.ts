@@ -1,0 +1,108 @@
+/**
+ * The rows of a DataGrid: a RowTree filled block by block through the BlockLoader as the virtualizer
+ * shows them. A change of the query (filters, sort, grouping, search, refresh) starts over.
+ */
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { GridRequest, GridResponse } from '@tessera/contract';
+import { BlockLoader } from './block-loader.ts';
+import { BLOCK_SIZE, RowTree, type BlockRequest, type DisplayRow, type GroupKey, type Row } from './row-tree.ts';
+
+export const ROW_HEIGHT = 32;
+
+export interface GridQuery {
+  filterModel: GridRequest['filterModel'];
+  sortModel: GridRequest['sortModel'];
+  groups: string[];
+  globalSearchText: string;
+  /** Bumped to load everything again (refresh). */
+  refresh: number;
+}
+
+export interface UseGridRowsOptions {
+  query: GridQuery;
+  fetchRows(request: GridRequest, signal: AbortSignal): Promise<GridResponse>;
+  onFilteredCount?(count: number): void;
+  onError(error: unknown): void;
+}
+
+export function useGridRows(scrollRef: React.RefObject<HTMLDivElement | null>, options: UseGridRowsOptions) {
+  const { query } = options;
+  // Blocks land in the RowTree (outside React state): a bump re-renders the rows.
+  const [, bump] = useReducer((n: number) => n + 1, 0);
+  const latest = useRef(options);
+  latest.current = options;
+  const queryKey = JSON.stringify([query.filterModel, query.sortModel, query.groups, query.globalSearchText, query.refresh]);
+  const [tree] = useState(() => new RowTree(query.groups.length));
+  const [loader] = useState(
+    () =>
+      new BlockLoader({
+        fetch: async (request: BlockRequest, signal: AbortSignal) => {
+          const generation = tree.generation;
+          const { query: q, fetchRows, onFilteredCount } = latest.current;
+          const response = await fetchRows(requestOf(q, request), signal);
+          if (generation !== tree.generation) return;
+          tree.setBlock(request, response.data, response.rowCount);
+          if (request.path.length === 0) onFilteredCount?.(response.filteredSlideCount);
+          bump();
+        },
+        onError: (error) => latest.current.onError(error),
+      }),
+  );
+
+  const groupDepth = query.groups.length;
+  useEffect(() => {
+    tree.reset(groupDepth);
+    loader.reset();
+    bump();
+  }, [queryKey, groupDepth, tree, loader]);
+  useEffect(() => () => loader.reset(), [loader]);
+
+  const virtualizer = useVirtualizer({ count: tree.size, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+  const start = items[0]?.index ?? 0;
+  const end = (items.at(-1)?.index ?? 0) + 1;
+  const { rows, missing } = tree.window(start, Math.max(end, start + 1));
+  // Asked again only when the set of missing blocks changes, so re-renders do not restart the debounce.
+  const missingKey = JSON.stringify([tree.generation, missing]);
+  useEffect(() => {
+    const [, wanted] = JSON.parse(missingKey) as [number, BlockRequest[]];
+    if (wanted.length === 0) return;
+    // The first block of a level (fresh query, a group just opened) loads at once; scrolling waits.
+    loader.want(wanted, wanted.some((m) => m.block === 0));
+  }, [missingKey, loader]);
+
+  const toggleGroup = useCallback(
+    (row: DisplayRow) => {
+      const field = query.groups[row.path.length]!;
+      tree.toggle(row.path, row.index, (row.row?.[field] ?? null) as GroupKey);
+      bump();
+    },
+    [tree, query.groups],
+  );
+
+  const replaceRows = useCallback(
+    (updated: Row[]) => {
+      for (const row of updated) tree.replaceRow(row.id, row);
+      bump();
+    },
+    [tree],
+  );
+
+  return { virtualizer, items, rows, rowAt: (index: number) => rows[index - start], start, size: tree.size, toggleGroup, replaceRows, isLoading: loader.running > 0 };
+}
+
+function requestOf(query: GridQuery, block: BlockRequest): GridRequest {
+  return {
+    startRow: block.block * BLOCK_SIZE,
+    endRow: block.block * BLOCK_SIZE + BLOCK_SIZE,
+    filterModel: query.filterModel,
+    sortModel: query.sortModel,
+    rowGroupCols: query.groups.map((id) => ({ id })),
+    groupKeys: block.path,
+    valueCols: [],
+    pivotCols: [],
+    pivotMode: false,
+    globalSearchText: query.globalSearchText,
+  };
+}
