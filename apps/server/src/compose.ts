@@ -14,6 +14,7 @@ import { createSettingsService } from './modules/app/settings.service.ts';
 import { createAuditLog } from './modules/audit/audit.service.ts';
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { ColumnStores } from './grid/column-store/column-stores.ts';
 
 export interface Composed {
   ctx: AppContext;
@@ -62,6 +63,7 @@ export async function compose(
     settings,
     audit: createAuditLog(handle.db),
     jobs: createJobQueue(handle.db),
+    gridStores: new ColumnStores(handle.db, handle.dialect, config.gridMemoryBytes),
     guard: { db: handle.db, manualVersion: () => settings.manualVersion() },
   };
   return {

@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   TESSERA_DEMO: boolDefaultOn,
   TESSERA_EMBEDDED_WORKER: boolDefaultOn,
   TESSERA_SERVE_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default('auto'),
+  TESSERA_GRID_MEMORY_MB: z.coerce.number().int().min(0).max(1_000_000).default(512),
 });
 
 export interface Config {
@@ -89,6 +90,8 @@ export interface Config {
   hasEmbeddedWorker: boolean;
   /** HTTP serving processes sharing the port (cli/serve.ts); 'auto' is one per core. */
   serveProcesses: number;
+  /** Memory each serving process may give the slide grid's column stores (grid/column-store); 0 answers everything in SQL. */
+  gridMemoryBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isDemoSeeded: e.TESSERA_DEMO,
     hasEmbeddedWorker: e.TESSERA_EMBEDDED_WORKER,
     serveProcesses: e.TESSERA_SERVE_PROCESSES === 'auto' ? os.availableParallelism() : e.TESSERA_SERVE_PROCESSES,
+    gridMemoryBytes: e.TESSERA_GRID_MEMORY_MB * 1024 * 1024,
     webDist: path.resolve(e.TESSERA_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

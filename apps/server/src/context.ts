@@ -7,6 +7,7 @@ import type { GuardDeps } from './http/guard.ts';
 import type { SettingsService } from './modules/app/settings.service.ts';
 import type { AuditLog } from './modules/audit/audit.service.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { ColumnStores } from './grid/column-store/column-stores.ts';
 
 export interface AppContext {
   config: Config;
@@ -19,6 +20,8 @@ export interface AppContext {
   audit: AuditLog;
   /** Durable jobs: enqueue, read, cancel. Workers are started by the CLI (serve, worker), not here. */
   jobs: JobQueue;
+  /** The slide grid's in-memory columns per project (counts, group rows, set-filter values). */
+  gridStores: ColumnStores;
   /** What addRoute's guard needs; derived from the above. */
   guard: GuardDeps;
 }

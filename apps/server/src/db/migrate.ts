@@ -14,6 +14,7 @@ import * as m20261122_0008_equalization from './migrations/20261122_0008_equaliz
 import * as m20261123_0009_slide_metadata from './migrations/20261123_0009_slide_metadata.ts';
 import * as m20261123_0010_vocabularies from './migrations/20261123_0010_vocabularies.ts';
 import * as m20261123_0011_project_fields from './migrations/20261123_0011_project_fields.ts';
+import * as m20261124_0012_grid_changes from './migrations/20261124_0012_grid_changes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123_0009_slide_metadata': m20261123_0009_slide_metadata,
   '20261123_0010_vocabularies': m20261123_0010_vocabularies,
   '20261123_0011_project_fields': m20261123_0011_project_fields,
+  '20261124_0012_grid_changes': m20261124_0012_grid_changes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

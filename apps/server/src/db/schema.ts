@@ -291,6 +291,21 @@ export interface GridColumnStatesTable {
   updated_at: string;
 }
 
+/** Migration 0012: a project's slide-change version, bumped by trigger on every write to its slides. */
+export interface GridVersionsTable {
+  project_id: string;
+  version: number;
+}
+
+/** Migration 0012: the slides changed under each version (trigger-written; pruned by age). */
+export interface GridChangesTable {
+  project_id: string;
+  version: number;
+  slide_id: string;
+  /** Epoch seconds. */
+  changed_at: number;
+}
+
 /** Migration 0008: a slide's equalization preset; one per (slide, scope, user), user_id only for scope 'user'. */
 export interface EqualizationPresetsTable {
   id: string;
@@ -322,6 +337,8 @@ export interface Database {
   slide_assays: SlideAssaysTable;
   vocabulary_values: VocabularyValuesTable;
   grid_column_states: GridColumnStatesTable;
+  grid_versions: GridVersionsTable;
+  grid_changes: GridChangesTable;
   project_fields: ProjectFieldsTable;
   slide_project_values: SlideProjectValuesTable;
   jobs: JobsTable;

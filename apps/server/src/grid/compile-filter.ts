@@ -75,9 +75,9 @@ function compileValueCondition(ctx: FilterContext, column: GridColumn, condition
     case 'text':
       return compileText(ctx, column, condition, col);
     case 'number':
-      return compileNumber(col, condition);
+      return compileRange(col, numberRange(condition));
     case 'date':
-      return compileDate(col, column, condition);
+      return compileRange(col, dateRange(column, condition));
   }
 }
 
@@ -115,54 +115,71 @@ function compileText(ctx: FilterContext, column: GridColumn, c: TextCondition, c
   return matches;
 }
 
-function compileNumber(col: Sql, c: NumberCondition): Sql {
+/**
+ * The rows a number or date condition keeps: values within the bounds (each optional, inclusive or not),
+ * or with `outside` every other row, blanks included. SQL and the column store both evaluate these.
+ */
+export interface ValueRange<T extends number | string> {
+  lower?: { value: T; inclusive: boolean };
+  upper?: { value: T; inclusive: boolean };
+  outside: boolean;
+}
+
+export function numberRange(c: NumberCondition): ValueRange<number> {
   const value = c.filter;
   if (value === null || value === undefined) throw new GridRequestError(`A '${c.type}' number filter needs a value`);
+  const at = (inclusive: boolean) => ({ value, inclusive });
   switch (c.type) {
     case 'equals':
-      return sql`${col} = ${value}`;
+      return { lower: at(true), upper: at(true), outside: false };
     case 'notEqual':
-      return sql`(${col} IS NULL OR ${col} <> ${value})`;
+      return { lower: at(true), upper: at(true), outside: true };
     case 'lessThan':
-      return sql`${col} < ${value}`;
+      return { upper: at(false), outside: false };
     case 'lessThanOrEqual':
-      return sql`${col} <= ${value}`;
+      return { upper: at(true), outside: false };
     case 'greaterThan':
-      return sql`${col} > ${value}`;
+      return { lower: at(false), outside: false };
     case 'greaterThanOrEqual':
-      return sql`${col} >= ${value}`;
+      return { lower: at(true), outside: false };
     case 'inRange': {
       if (c.filterTo === null || c.filterTo === undefined) throw new GridRequestError("An 'inRange' number filter needs filterTo");
-      return sql`(${col} >= ${value} AND ${col} <= ${c.filterTo})`;
+      return { lower: at(true), upper: { value: c.filterTo, inclusive: true }, outside: false };
     }
     default:
       throw new GridRequestError(`Unknown number filter '${c.type}'`);
   }
 }
 
-/** Dates compare by day: a datetime column's day runs from its midnight (UTC) to the next. */
-function compileDate(col: Sql, column: GridColumn, c: DateCondition): Sql {
+/** Dates compare by day: a day runs from its start to the next day's (a datetime column's at midnight UTC). */
+export function dateRange(column: GridColumn, c: DateCondition): ValueRange<string> {
   const from = day(c.dateFrom, c.type);
-  const start = column.kind === 'datetime' ? `${from}T00:00:00.000Z` : from;
-  const next = column.kind === 'datetime' ? `${nextDay(from)}T00:00:00.000Z` : nextDay(from);
+  const startOf = (isoDay: string) => (column.kind === 'datetime' ? `${isoDay}T00:00:00.000Z` : isoDay);
+  const start = { value: startOf(from), inclusive: true };
+  const next = { value: startOf(nextDay(from)), inclusive: false };
   switch (c.type) {
     case 'equals':
-      return column.kind === 'datetime' ? sql`(${col} >= ${start} AND ${col} < ${next})` : sql`${col} = ${from}`;
+      return { lower: start, upper: next, outside: false };
     case 'notEqual':
-      return column.kind === 'datetime' ? sql`(${col} IS NULL OR ${col} < ${start} OR ${col} >= ${next})` : sql`(${col} IS NULL OR ${col} <> ${from})`;
+      return { lower: start, upper: next, outside: true };
     case 'lessThan':
-      return sql`${col} < ${start}`;
+      return { upper: { ...start, inclusive: false }, outside: false };
     case 'greaterThan':
-      return sql`${col} >= ${next}`;
-    case 'inRange': {
-      const to = day(c.dateTo, c.type);
-      const end = column.kind === 'datetime' ? `${to}T00:00:00.000Z` : to;
+      return { lower: { ...next, inclusive: true }, outside: false };
+    case 'inRange':
       // Between the two days, both left out (the grid's default).
-      return sql`(${col} >= ${next} AND ${col} < ${end})`;
-    }
+      return { lower: { ...next, inclusive: true }, upper: { value: startOf(day(c.dateTo, c.type)), inclusive: false }, outside: false };
     default:
       throw new GridRequestError(`Unknown date filter '${c.type}'`);
   }
+}
+
+function compileRange(col: Sql, range: ValueRange<number | string>): Sql {
+  const parts: Sql[] = [];
+  if (range.lower) parts.push(range.lower.inclusive ? sql`${col} >= ${range.lower.value}` : sql`${col} > ${range.lower.value}`);
+  if (range.upper) parts.push(range.upper.inclusive ? sql`${col} <= ${range.upper.value}` : sql`${col} < ${range.upper.value}`);
+  const inside = and(parts);
+  return range.outside ? sql`(${col} IS NULL OR NOT ${inside})` : inside;
 }
 
 function compileSet(ctx: FilterContext, column: GridColumn, values: (string | null)[]): Sql {
@@ -194,7 +211,7 @@ function compileSet(ctx: FilterContext, column: GridColumn, values: (string | nu
 }
 
 /** A set value as the column stores it: booleans as 1/0, numbers as numbers. */
-function setValue(column: GridColumn, value: string): string | number {
+export function setValue(column: GridColumn, value: string): string | number {
   if (column.kind === 'bool') {
     if (value !== 'true' && value !== 'false') throw new GridRequestError(`The field '${column.field}' holds true or false, not '${value}'`);
     return value === 'true' ? 1 : 0;

@@ -13,6 +13,11 @@ import { dataVersionOf, type Db, type Dialect } from '../db/database.ts';
 import { and, compileFilterModel, compileSearch, type FilterContext } from './compile-filter.ts';
 import { columnOf, GridRequestError, type GridColumn, type GridSource } from './grid-source.ts';
 import type { GridRequest } from '@tessera/contract';
+import type { ColumnStores } from './column-store/column-stores.ts';
+import type { ColumnSpec } from './column-store/column-store.queries.ts';
+import type { ReadyStore } from './column-store/column-store.ts';
+import { applyLut, filterMask, groupKeyLut, planFilters, specOf } from './column-store/store-filter.ts';
+import { countOf, distinctOf, groupLevel } from './column-store/store-answers.ts';
 
 type Sql = RawBuilder<unknown>;
 type Row = Record<string, unknown>;
@@ -24,6 +29,8 @@ export interface GridContext {
   projectId: string;
   /** Extra condition every row must meet (beside the project), e.g. the QC table's channel join. */
   where?: Sql;
+  /** The process's column stores: counts, group rows and set values from memory where they can answer. */
+  stores?: ColumnStores;
 }
 
 export interface GridAnswer {
@@ -62,8 +69,16 @@ export async function runGrid(ctx: GridContext, request: GridRequest, sort: Sort
     const ref = request.rowGroupCols[level]!;
     const column = columnOf(ctx.source, ref.field ?? ref.id);
     if (!column.groupable) throw new GridRequestError(`The field '${column.field}' cannot be grouped`);
-    const col = sql.ref(`${ctx.source.table}.${column.column}`);
     const desc = request.sortModel.find((s) => s.colId === column.field)?.sort === 'desc';
+    if (request.valueCols.length === 0) {
+      const spec = specOf(ctx.source, column);
+      const fromStore = spec && (await storeMask(ctx, request, grouped, [spec]));
+      if (fromStore) {
+        const stored = fromStore.store.column(spec);
+        if (stored.kind === 'scalar') return { ...groupLevel(fromStore.mask, stored, column, desc, request.startRow, request.endRow), isGroupLevel: true };
+      }
+    }
+    const col = sql.ref(`${ctx.source.table}.${column.column}`);
     const aggregates = request.valueCols.map((v) => aggregate(ctx.source, v.field ?? v.id, v.aggFunc));
     const [groups, counts] = await Promise.all([
       sql<Row>`SELECT ${col} AS key, count(*) AS child_count${sql.join(aggregates.map((a) => sql`, ${a.sql} AS ${sql.ref(a.alias)}`), sql``)}
@@ -81,8 +96,40 @@ export async function runGrid(ctx: GridContext, request: GridRequest, sort: Sort
     return { rows, filteredSlideCount: Number(c.slides), rowCount: Number(c.groups), isGroupLevel: true };
   }
 
-  const [rows, filteredSlideCount] = await Promise.all([leafPage(ctx, request, where, sort, select), countSlides()]);
+  const count = async () => {
+    const fromStore = await storeMask(ctx, request, grouped, []);
+    return fromStore ? countOf(fromStore.mask) : countSlides();
+  };
+  const [rows, filteredSlideCount] = await Promise.all([leafPage(ctx, request, where, sort, select), count()]);
   return { rows, filteredSlideCount, rowCount: filteredSlideCount, isGroupLevel: false };
+}
+
+/**
+ * The slots of the request's rows in the project's column store (filters, then the keys of the group
+ * levels above), with `specs` loaded too; null when the store cannot answer it exactly and SQL does.
+ * The request was compiled to SQL first, so it is known to be valid.
+ */
+async function storeMask(
+  ctx: GridContext,
+  request: Pick<GridRequest, 'filterModel' | 'globalSearchText' | 'groupKeys'>,
+  grouped: readonly GridColumn[],
+  specs: readonly ColumnSpec[],
+  except?: string,
+): Promise<{ store: ReadyStore; mask: Uint8Array } | null> {
+  if (!ctx.stores || !ctx.source.hasColumnStore || request.globalSearchText.trim()) return null;
+  const filters = planFilters(ctx.source, request.filterModel, except);
+  const groupSpecs = grouped.map((column) => specOf(ctx.source, column));
+  if (!filters || groupSpecs.some((s) => s?.kind !== 'scalar')) return null;
+  const store = await ctx.stores.use(ctx.projectId, [...filters.map((f) => f.spec), ...(groupSpecs as ColumnSpec[]), ...specs]);
+  if (!store) return null;
+  const keys = grouped.map((column, i) => (mask: Uint8Array) => {
+    const stored = store.column(groupSpecs[i]!);
+    if (stored.kind !== 'scalar') return false;
+    applyLut(mask, stored.codes, groupKeyLut(stored, column, request.groupKeys[i] ?? null));
+    return true;
+  });
+  const mask = filterMask(store, filters, keys);
+  return mask ? { store, mask } : null;
 }
 
 /** The values of `field` among the filtered rows (its own filter left out), blanks as null; at most `limit`. */
@@ -91,6 +138,9 @@ export async function distinctValues(ctx: GridContext, request: Pick<GridRequest
   if (!column.filter) throw new GridRequestError(`The field '${field}' cannot be filtered`);
   const where = and([sql`${sql.ref(`${ctx.source.table}.project_id`)} = ${ctx.projectId}`, ...(ctx.where ? [ctx.where] : []),
     compileFilterModel(filterContext(ctx), request.filterModel, field), compileSearch(filterContext(ctx), request.globalSearchText)]);
+  const spec = specOf(ctx.source, column);
+  const fromStore = spec && (await storeMask(ctx, { ...request, groupKeys: [] }, [], [spec], field));
+  if (fromStore) return distinctOf(fromStore.mask, fromStore.store.column(spec), column, limit);
   const table = sql.table(ctx.source.table);
   const id = sql.ref(`${ctx.source.table}.id`);
   let values: (string | number | boolean | null)[];

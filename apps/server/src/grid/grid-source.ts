@@ -36,6 +36,8 @@ export interface GridSource {
   columns: ReadonlyMap<string, GridColumn>;
   /** Columns the global search text looks in (trigram columns). */
   searchColumns: readonly string[];
+  /** Counts, group rows and set values may come from the project's column store (grid/column-store: `slides` only). */
+  hasColumnStore: boolean;
 }
 
 /** The column of `field`, or an error message for the request. */

@@ -17,6 +17,7 @@ export const QC_GRID_SOURCE: GridSource = {
   projectValuesTable: 'slide_project_values',
   columns: new Map(QC_SLIDE_FIELDS.map((f) => [f.fieldName, { ...gridColumnOf(f), trigram: false }])),
   searchColumns: ['file_name', 'marker', 'primary_antibody', 'secondary_antibody'],
+  hasColumnStore: false,
 };
 
 /** The SELECT list of QC rows: every QC field, the channel row's id, its slide and the slide's updatedAt. */

@@ -35,7 +35,7 @@ export async function getSlidesGrid(ctx: AppContext, project: ProjectScope, requ
   return asBadRequest(async () => {
     const projectFields = await findProjectFields(ctx.db, project.id);
     const source = slideGridSourceFor(projectFields);
-    const grid = { db: ctx.db, dialect: ctx.dialect, source, projectId: project.id };
+    const grid = { db: ctx.db, dialect: ctx.dialect, source, projectId: project.id, stores: ctx.gridStores };
     const sort = sortTermsOf(source, request.sortModel, DEFAULT_SORT);
     const answer = await runGrid(grid, request, sort, slideSelect(request.fields));
     if (answer.isGroupLevel) return { data: answer.rows, filteredSlideCount: answer.filteredSlideCount, rowCount: answer.rowCount };
@@ -60,7 +60,7 @@ export async function getQcGrid(ctx: AppContext, project: ProjectScope, request:
 
 export async function getFilterValues(ctx: AppContext, project: ProjectScope, body: { field: string; filterModel: GridRequest['filterModel']; globalSearchText: string }) {
   const source = slideGridSourceFor(await findProjectFields(ctx.db, project.id));
-  return asBadRequest(() => distinctValues({ db: ctx.db, dialect: ctx.dialect, source, projectId: project.id }, body, body.field, MAX_FILTER_VALUES));
+  return asBadRequest(() => distinctValues({ db: ctx.db, dialect: ctx.dialect, source, projectId: project.id, stores: ctx.gridStores }, body, body.field, MAX_FILTER_VALUES));
 }
 
 export async function getSlideCount(ctx: AppContext, project: ProjectScope): Promise<{ count: number }> {

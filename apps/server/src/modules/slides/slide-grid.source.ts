@@ -74,6 +74,7 @@ export const SLIDE_GRID_SOURCE: GridSource = {
   projectValuesTable: 'slide_project_values',
   columns: new Map(SLIDE_FIELDS.map((f) => [f.fieldName, gridColumnOf(f)])),
   searchColumns: ['id', 'file_name', 'name', 'block_id', 'assay_markers_formatted', 'study_id', 'acronym', 'patient_id'],
+  hasColumnStore: true,
 };
 
 /** The slide source of a project: the fixed fields and the project's own (values in slide_project_values). */
