@@ -129,6 +129,7 @@ export const getSlidesGrid = defineRoute({
   params: ProjectOnlyParams,
   body: GridRequest,
   response: GridResponse,
+  isResponseUnchecked: true,
 });
 
 /** The QC view fetch (spec 1 §7): slides grouped with one child row per channel; a sort by id becomes fileName. */
@@ -141,6 +142,7 @@ export const getQcGrid = defineRoute({
   params: ProjectOnlyParams,
   body: GridRequest,
   response: GridResponse,
+  isResponseUnchecked: true,
 });
 
 /** Field filter values (spec 1 §7): the set-filter choices of a field under the other filters. */

@@ -14,10 +14,10 @@ import { and, compileFilterModel, compileSearch, type FilterContext } from './co
 import { columnOf, GridRequestError, type GridColumn, type GridSource } from './grid-source.ts';
 import type { GridRequest } from '@tessera/contract';
 import type { ColumnStores } from './column-store/column-stores.ts';
-import type { ColumnSpec } from './column-store/column-store.queries.ts';
-import type { ReadyStore } from './column-store/column-store.ts';
-import { applyLut, filterMask, groupKeyLut, planFilters, specOf } from './column-store/store-filter.ts';
+import { answerFromStore } from './column-store/store-query.ts';
+import { specOf } from './column-store/store-filter.ts';
 import { countOf, distinctOf, groupLevel } from './column-store/store-answers.ts';
+import { isStoreSortable, pageSlots } from './column-store/store-page.ts';
 
 type Sql = RawBuilder<unknown>;
 type Row = Record<string, unknown>;
@@ -72,11 +72,10 @@ export async function runGrid(ctx: GridContext, request: GridRequest, sort: Sort
     const desc = request.sortModel.find((s) => s.colId === column.field)?.sort === 'desc';
     if (request.valueCols.length === 0) {
       const spec = specOf(ctx.source, column);
-      const fromStore = spec && (await storeMask(ctx, request, grouped, [spec]));
-      if (fromStore) {
-        const stored = fromStore.store.column(spec);
-        if (stored.kind === 'scalar') return { ...groupLevel(fromStore.mask, stored, column, desc, request.startRow, request.endRow), isGroupLevel: true };
-      }
+      const answer =
+        spec?.kind === 'scalar' &&
+        (await answerFromStore(ctx, request, grouped, [spec], undefined, (store, mask) => groupLevel(mask, store.scalar(spec), column, desc, request.startRow, request.endRow)));
+      if (answer) return { ...answer, isGroupLevel: true };
     }
     const col = sql.ref(`${ctx.source.table}.${column.column}`);
     const aggregates = request.valueCols.map((v) => aggregate(ctx.source, v.field ?? v.id, v.aggFunc));
@@ -96,40 +95,33 @@ export async function runGrid(ctx: GridContext, request: GridRequest, sort: Sort
     return { rows, filteredSlideCount: Number(c.slides), rowCount: Number(c.groups), isGroupLevel: true };
   }
 
-  const count = async () => {
-    const fromStore = await storeMask(ctx, request, grouped, []);
-    return fromStore ? countOf(fromStore.mask) : countSlides();
-  };
-  const [rows, filteredSlideCount] = await Promise.all([leafPage(ctx, request, where, sort, select), count()]);
+  // One sort column the store can order by (store-page.ts): the store answers the count and picks the rows.
+  const sortSpec = sort.length === 1 && isStoreSortable(sort[0]!.column) ? specOf(ctx.source, sort[0]!.column) : null;
+  const fromStore = await answerFromStore(ctx, request, grouped, sortSpec ? [sortSpec] : [], undefined, (store, mask) => ({
+    count: countOf(mask),
+    ids: sortSpec?.kind === 'scalar' ? pageSlots(mask, store.scalar(sortSpec), store.slots, sort[0]!.desc, request.startRow, request.endRow).map((slot) => store.slots.idOf(slot)) : null,
+  }));
+  if (fromStore) {
+    const rows = fromStore.ids ? await rowsById(ctx, select, fromStore.ids) : await leafPage(ctx, request, where, sort, select);
+    return { rows, filteredSlideCount: fromStore.count, rowCount: fromStore.count, isGroupLevel: false };
+  }
+  const [rows, filteredSlideCount] = await Promise.all([leafPage(ctx, request, where, sort, select), countSlides()]);
   return { rows, filteredSlideCount, rowCount: filteredSlideCount, isGroupLevel: false };
 }
 
-/**
- * The slots of the request's rows in the project's column store (filters, then the keys of the group
- * levels above), with `specs` loaded too; null when the store cannot answer it exactly and SQL does.
- * The request was compiled to SQL first, so it is known to be valid.
- */
-async function storeMask(
-  ctx: GridContext,
-  request: Pick<GridRequest, 'filterModel' | 'globalSearchText' | 'groupKeys'>,
-  grouped: readonly GridColumn[],
-  specs: readonly ColumnSpec[],
-  except?: string,
-): Promise<{ store: ReadyStore; mask: Uint8Array } | null> {
-  if (!ctx.stores || !ctx.source.hasColumnStore || request.globalSearchText.trim()) return null;
-  const filters = planFilters(ctx.source, request.filterModel, except);
-  const groupSpecs = grouped.map((column) => specOf(ctx.source, column));
-  if (!filters || groupSpecs.some((s) => s?.kind !== 'scalar')) return null;
-  const store = await ctx.stores.use(ctx.projectId, [...filters.map((f) => f.spec), ...(groupSpecs as ColumnSpec[]), ...specs]);
-  if (!store) return null;
-  const keys = grouped.map((column, i) => (mask: Uint8Array) => {
-    const stored = store.column(groupSpecs[i]!);
-    if (stored.kind !== 'scalar') return false;
-    applyLut(mask, stored.codes, groupKeyLut(stored, column, request.groupKeys[i] ?? null));
-    return true;
+/** The rows of these ids, in this order. */
+async function rowsById(ctx: GridContext, select: Sql[], ids: readonly string[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const id = sql.ref(`${ctx.source.table}.id`);
+  const { rows } = await sql<Row>`SELECT ${sql.join([...select, sql`${id} AS _kid`])} FROM ${sql.table(ctx.source.table)}
+    WHERE ${sql.ref(`${ctx.source.table}.project_id`)} = ${ctx.projectId} AND ${id} IN (${sql.join([...ids])})`.execute(ctx.db);
+  const byId = new Map(rows.map((row) => [row._kid as string, row]));
+  return ids.flatMap((key) => {
+    const row = byId.get(key);
+    if (!row) return [];
+    delete row._kid;
+    return [row];
   });
-  const mask = filterMask(store, filters, keys);
-  return mask ? { store, mask } : null;
 }
 
 /** The values of `field` among the filtered rows (its own filter left out), blanks as null; at most `limit`. */
@@ -139,8 +131,8 @@ export async function distinctValues(ctx: GridContext, request: Pick<GridRequest
   const where = and([sql`${sql.ref(`${ctx.source.table}.project_id`)} = ${ctx.projectId}`, ...(ctx.where ? [ctx.where] : []),
     compileFilterModel(filterContext(ctx), request.filterModel, field), compileSearch(filterContext(ctx), request.globalSearchText)]);
   const spec = specOf(ctx.source, column);
-  const fromStore = spec && (await storeMask(ctx, { ...request, groupKeys: [] }, [], [spec], field));
-  if (fromStore) return distinctOf(fromStore.mask, fromStore.store.column(spec), column, limit);
+  const fromStore = spec && (await answerFromStore(ctx, { ...request, groupKeys: [] }, [], [spec], field, (store, mask) => distinctOf(mask, store.column(spec), column, limit)));
+  if (fromStore) return fromStore;
   const table = sql.table(ctx.source.table);
   const id = sql.ref(`${ctx.source.table}.id`);
   let values: (string | number | boolean | null)[];

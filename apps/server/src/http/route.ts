@@ -64,5 +64,6 @@ export function contractRouteOptions(def: RouteDef, deps: GuardDeps) {
       ...(def.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
     },
     preValidation: guardFor(def.access, deps),
+    ...(def.isResponseUnchecked ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
   };
 }

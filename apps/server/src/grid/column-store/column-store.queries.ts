@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { StoredValue } from './columns.ts';
 
 /** How a store column is read: a scalar column of `slides`, or a JSON list column with its side table. */
@@ -14,8 +15,11 @@ export type ColumnSpec =
 
 export const specKey = (spec: ColumnSpec): string => `${spec.kind}:${spec.column}`;
 
+/** Read before every answer: remembered until any data changes (db/prepared.ts), so a quiet database costs no round trip. */
+const versionRow = preparedQuery((db, a: { projectId: string }) => db.selectFrom('grid_versions').select('version').where('project_id', '=', a.projectId));
+
 export async function readVersion(db: Db, projectId: string): Promise<number> {
-  const row = await db.selectFrom('grid_versions').select('version').where('project_id', '=', projectId).executeTakeFirst();
+  const row = await versionRow.first(db, { projectId });
   return row ? Number(row.version) : 0;
 }
 

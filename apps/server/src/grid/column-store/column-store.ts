@@ -10,7 +10,7 @@
  * than a fifth of the slides rebuilds the store.
  */
 import type { Db, Dialect } from '../../db/database.ts';
-import { buildListColumn, buildScalarColumn, codeOf, columnBytes, growScalarColumn, type Column, type StoredValue } from './columns.ts';
+import { buildListColumn, buildScalarColumn, codeOf, columnBytes, growScalarColumn, type Column, type ScalarColumn, type StoredValue } from './columns.ts';
 import {
   listValues,
   readChanges,
@@ -23,6 +23,7 @@ import {
   type ColumnSpec,
 } from './column-store.queries.ts';
 import { SlotIndex } from './slot-index.ts';
+import { SlotMask } from './slot-mask.ts';
 
 const REBUILD_FRACTION = 0.2;
 
@@ -32,6 +33,8 @@ export class ColumnStore {
   private readonly columns = new Map<string, { spec: ColumnSpec; column: Column }>();
   /** One refresh or load at a time: requests in flight wait for it rather than repeating it. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The words masks are built in, one request after another (store-query.ts). */
+  private readonly scratch = { words: new Int32Array(0) };
   /** False when the project's slide ids are not ours (24 hex): such a project is left to SQL. */
   isSupported = true;
   lastUsed = 0;
@@ -49,13 +52,13 @@ export class ColumnStore {
       await this.sync();
       if (!this.slots) return null;
       for (const spec of specs) if (!this.columns.has(specKey(spec))) await this.load(spec);
-      return new ReadyStore(this.slots, new Map(specs.map((spec) => [specKey(spec), this.columns.get(specKey(spec))!.column])));
+      return new ReadyStore(this.slots, new Map(specs.map((spec) => [specKey(spec), this.columns.get(specKey(spec))!.column])), this.scratch);
     });
   }
 
   /** Bytes held, for the registry's budget. */
   get bytes(): number {
-    let total = this.slots?.bytes ?? 0;
+    let total = (this.slots?.bytes ?? 0) + this.scratch.words.byteLength;
     for (const { column } of this.columns.values()) total += columnBytes(column);
     return total;
   }
@@ -111,14 +114,19 @@ export class ColumnStore {
       const id = String(row.id);
       found.add(id);
       let slot = slots.find(id);
-      if (slot < 0) slot = slots.add(id);
-      slots.alive[slot] = 1;
+      const isNew = slot < 0;
+      if (isNew) slot = slots.add(id);
+      slots.setAlive(slot, true);
       for (const { spec, column } of loaded) {
         if (column.kind === 'scalar') {
-          growScalarColumn(column, slots.size);
+          if (isNew) growScalarColumn(column, slots.size);
           const code = codeOf(column, (row[spec.column] ?? null) as StoredValue | null);
           if (code < 0) this.columns.delete(specKey(spec));
-          else column.codes[slot] = code;
+          else if (column.codes[slot] !== code) {
+            column.codes[slot] = code;
+            column.bySort = null;
+            column.bitmaps = null;
+          }
         } else if (spec.kind === 'list' && !sameList(column, slot, listValues(spec, row[spec.column]))) {
           this.columns.delete(specKey(spec));
         }
@@ -127,7 +135,7 @@ export class ColumnStore {
     for (const id of slideIds) {
       if (found.has(id)) continue;
       const slot = slots.find(id);
-      if (slot >= 0) slots.alive[slot] = 0;
+      if (slot >= 0) slots.setAlive(slot, false);
     }
   }
 }
@@ -149,11 +157,27 @@ export class ReadyStore {
   constructor(
     readonly slots: SlotIndex,
     private readonly columns: ReadonlyMap<string, Column>,
+    private readonly scratch: { words: Int32Array },
   ) {}
 
   column(spec: ColumnSpec): Column {
     const column = this.columns.get(specKey(spec));
     if (!column) throw new Error(`Column ${specKey(spec)} was not asked for`);
     return column;
+  }
+
+  scalar(spec: ColumnSpec): ScalarColumn {
+    const column = this.column(spec);
+    if (column.kind !== 'scalar') throw new Error(`Column ${specKey(spec)} is a list`);
+    return column;
+  }
+
+  /** The live slots, in the store's scratch words: valid until the next request's mask, so read it before any await. */
+  liveMask(): SlotMask {
+    const count = Math.ceil(this.slots.size / 32);
+    if (this.scratch.words.length < count) this.scratch.words = new Int32Array(Math.ceil(count * 1.25) + 1);
+    const words = this.scratch.words.subarray(0, count);
+    words.set(this.slots.alive.subarray(0, count));
+    return new SlotMask(words, this.slots.size);
   }
 }

@@ -22,7 +22,14 @@ export interface ScalarColumn {
   isJsOrdered: boolean;
   /** value → code, built when first needed (patches, set filters on unordered values). */
   lookup: Map<StoredValue, number> | null;
+  /** Every slot ordered by (code, id), built when a page is first sorted by the column (store-page.ts); null after a patch. */
+  bySort: Int32Array | null;
+  /** Per code, the slots holding it as bits, for columns of at most MAX_BITMAP_CODES codes; built when first filtered, null after a patch. */
+  bitmaps: Int32Array[] | null;
 }
+
+/** Columns with this many codes or fewer (blank included) keep a bitmap per code: a set filter is then an OR of a few bitmaps. */
+export const MAX_BITMAP_CODES = 64;
 
 export interface ListColumn {
   kind: 'list';
@@ -51,7 +58,7 @@ export function buildScalarColumn(capacity: number, rows: Iterable<[slot: number
     }
     codes[slot] = values.length - 1;
   }
-  return { kind: 'scalar', codes, values, isJsOrdered, lookup: null };
+  return { kind: 'scalar', codes, values, isJsOrdered, lookup: null, bySort: null, bitmaps: null };
 }
 
 /** The code of a value, or -1 when no slot holds it; null is 0. */
@@ -114,6 +121,8 @@ export function buildListColumn(capacity: number, rows: readonly [slot: number, 
 
 /** The column with room for `capacity` slots (new slots hold null); list columns cannot grow (reload them). */
 export function growScalarColumn(column: ScalarColumn, capacity: number): void {
+  column.bySort = null;
+  column.bitmaps = null;
   if (column.codes.length >= capacity) return;
   const grown = new Int32Array(Math.ceil(capacity * 1.5));
   grown.set(column.codes);
@@ -122,6 +131,9 @@ export function growScalarColumn(column: ScalarColumn, capacity: number): void {
 
 /** Bytes held, roughly (for the memory budget): typed arrays exactly, values at 48 bytes each. */
 export function columnBytes(column: Column): number {
-  if (column.kind === 'scalar') return column.codes.byteLength + column.values.length * 48 + (column.lookup ? column.lookup.size * 64 : 0);
+  if (column.kind === 'scalar') {
+    const bitmaps = column.bitmaps ? column.bitmaps.length * (column.bitmaps[0]?.byteLength ?? 0) : 0;
+    return column.codes.byteLength + (column.bySort?.byteLength ?? 0) + bitmaps + column.values.length * 48 + (column.lookup ? column.lookup.size * 64 : 0);
+  }
   return column.offsets.byteLength + column.items.byteLength + column.values.length * 48;
 }

@@ -9,9 +9,10 @@
 const HEX_ID = /^[0-9a-f]{24}$/;
 
 export class SlotIndex {
-  /** Slot count, deleted slides included (their `alive` is 0). */
+  /** Slot count, deleted slides included (their bit in `alive` is 0). */
   size: number;
-  alive: Uint8Array;
+  /** The live slots as bits (slot-mask.ts layout). */
+  alive: Int32Array;
   private readonly hi: Float64Array;
   private readonly lo: Float64Array;
   private readonly added = new Map<string, number>();
@@ -22,7 +23,8 @@ export class SlotIndex {
     this.hi = hi;
     this.lo = lo;
     this.size = hi.length;
-    this.alive = new Uint8Array(Math.max(16, this.size)).fill(1, 0, this.size);
+    this.alive = new Int32Array(Math.max(1, Math.ceil(this.size / 32)));
+    for (let slot = 0; slot < this.size; slot++) this.alive[slot >>> 5]! |= 1 << (slot & 31);
   }
 
   /** The index of the given ids (any order); null when one is not 24 lower-case hex digits (the store then declines). */
@@ -44,6 +46,11 @@ export class SlotIndex {
 
   get addedCount(): number {
     return this.addedIds.length;
+  }
+
+  setAlive(slot: number, isAlive: boolean): void {
+    if (isAlive) this.alive[slot >>> 5]! |= 1 << (slot & 31);
+    else this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
   }
 
   /** The slot of a slide id, or -1. */
@@ -76,12 +83,12 @@ export class SlotIndex {
     const slot = this.size++;
     this.added.set(id, slot);
     this.addedIds.push(id);
-    if (this.size > this.alive.length) {
-      const grown = new Uint8Array(Math.ceil(this.size * 1.5));
+    if (this.size > this.alive.length * 32) {
+      const grown = new Int32Array(Math.ceil((this.size * 1.5) / 32));
       grown.set(this.alive);
       this.alive = grown;
     }
-    this.alive[slot] = 1;
+    this.setAlive(slot, true);
     this.sorted = null;
     return slot;
   }

@@ -6,23 +6,39 @@
 import { fromStored } from '../grid-query.ts';
 import type { GridColumn } from '../grid-source.ts';
 import type { Column, ScalarColumn } from './columns.ts';
+import type { SlotMask } from './slot-mask.ts';
 
 type Row = Record<string, unknown>;
 
-export function countOf(mask: Uint8Array): number {
-  let n = 0;
-  for (let s = 0; s < mask.length; s++) n += mask[s]!;
-  return n;
+export const countOf = (mask: SlotMask): number => mask.count();
+
+/** Calls `visit` with every slot of the mask, in slot order (the set bits, word by word). */
+function forEachSlot(mask: SlotMask, visit: (slot: number) => void): void {
+  const { words } = mask;
+  for (let w = 0; w < words.length; w++) {
+    let bits = words[w]!;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      visit((w << 5) | (31 - Math.clz32(low)));
+    }
+  }
 }
 
 /** Group rows [startRow, endRow) of `column` among the masked slots, with the level's counts. */
-export function groupLevel(mask: Uint8Array, stored: ScalarColumn, column: GridColumn, desc: boolean, startRow: number, endRow: number) {
+export function groupLevel(mask: SlotMask, stored: ScalarColumn, column: GridColumn, desc: boolean, startRow: number, endRow: number) {
   const counts = new Float64Array(stored.values.length);
   const { codes } = stored;
-  for (let s = 0; s < mask.length; s++) {
-    if (!mask[s]) continue;
-    const code = codes[s]!;
-    counts[code] = counts[code]! + 1;
+  // The set bits inline rather than through forEachSlot: a callback per slot costs more than the count.
+  const { words } = mask;
+  for (let w = 0; w < words.length; w++) {
+    let bits = words[w]!;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      const code = codes[(w << 5) | (31 - Math.clz32(low))]!;
+      counts[code] = counts[code]! + 1;
+    }
   }
   const last = stored.values.length - 1;
   const rows: Row[] = [];
@@ -41,20 +57,28 @@ export function groupLevel(mask: Uint8Array, stored: ScalarColumn, column: GridC
 }
 
 /** The distinct values of the masked slots (null first when a slot is blank), at most `limit`. */
-export function distinctOf(mask: Uint8Array, stored: Column, column: GridColumn, limit: number) {
+export function distinctOf(mask: SlotMask, stored: Column, column: GridColumn, limit: number) {
   const seen = new Uint8Array(stored.values.length);
   let hasBlanks = false;
   if (stored.kind === 'scalar') {
-    for (let s = 0; s < mask.length; s++) if (mask[s]) seen[stored.codes[s]!] = 1;
+    const { codes } = stored;
+    const { words } = mask;
+    for (let w = 0; w < words.length; w++) {
+      let bits = words[w]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        seen[codes[(w << 5) | (31 - Math.clz32(low))]!] = 1;
+      }
+    }
     hasBlanks = seen[0] === 1;
     seen[0] = 0;
   } else {
     const { offsets, items } = stored;
-    for (let s = 0; s < mask.length; s++) {
-      if (!mask[s]) continue;
-      if (offsets[s] === offsets[s + 1]) hasBlanks = true;
-      for (let i = offsets[s]!; i < offsets[s + 1]!; i++) seen[items[i]!] = 1;
-    }
+    forEachSlot(mask, (slot) => {
+      if (offsets[slot] === offsets[slot + 1]) hasBlanks = true;
+      for (let i = offsets[slot]!; i < offsets[slot + 1]!; i++) seen[items[i]!] = 1;
+    });
   }
   const values: unknown[] = hasBlanks ? [null] : [];
   for (let code = 0; code < seen.length && values.length <= limit; code++) if (seen[code]) values.push(fromStored(column, stored.values[code]));

@@ -9,7 +9,8 @@
 import { BLANKS_LABEL, upgradeFilterModel, type ColumnFilter, type Condition, type FilterModel } from '@tessera/domain';
 import { dateRange, numberRange, setValue, type ValueRange } from '../compile-filter.ts';
 import { columnOf, type GridColumn, type GridSource } from '../grid-source.ts';
-import { codeOf, lowerBound, type ListColumn, type ScalarColumn, type StoredValue } from './columns.ts';
+import { codeOf, lowerBound, MAX_BITMAP_CODES, type ListColumn, type ScalarColumn, type StoredValue } from './columns.ts';
+import { codeBitmaps, type SlotMask } from './slot-mask.ts';
 import type { ColumnSpec } from './column-store.queries.ts';
 import type { ReadyStore } from './column-store.ts';
 
@@ -49,39 +50,59 @@ function isEvaluable(filter: ColumnFilter): boolean {
   return conditions.every((c) => c.filterType !== 'text' || c.type === 'blank' || c.type === 'notBlank' || !c.filter);
 }
 
-/** The slots passing every filter (1) among the live ones; null when a range cannot be evaluated exactly. */
-export function filterMask(store: ReadyStore, filters: readonly FieldFilter[], extra: readonly ((mask: Uint8Array) => boolean)[] = []): Uint8Array | null {
-  const { size, alive } = store.slots;
-  const mask = alive.slice(0, size);
+/** The live slots passing every filter; null when a range cannot be evaluated exactly. */
+export function filterMask(store: ReadyStore, filters: readonly FieldFilter[], extra: readonly ((mask: SlotMask) => boolean)[] = []): SlotMask | null {
+  const mask = store.liveMask();
   for (const { column, spec, filter } of filters) {
     const stored = store.column(spec);
     if (stored.kind === 'list') {
-      applyListSet(mask, stored, filter.filterType === 'set' ? filter.values : []);
+      andListSet(mask, stored, filter.filterType === 'set' ? filter.values : []);
       continue;
     }
-    const lut = scalarLut(stored, column, filter);
-    if (!lut) return null;
-    applyLut(mask, stored.codes, lut);
+    const test = scalarTest(stored, column, filter);
+    if (!test) return null;
+    andCodes(mask, stored, test, store.slots.size);
   }
   for (const apply of extra) if (!apply(mask)) return null;
   return mask;
 }
 
-/** Keeps the slots whose code the table marks. */
-export function applyLut(mask: Uint8Array, codes: Int32Array, lut: Uint8Array): void {
-  for (let s = 0; s < mask.length; s++) if (mask[s] && !lut[codes[s]!]) mask[s] = 0;
+/**
+ * Which codes pass: a table per code, or — for one number or date condition — a run of codes (within or
+ * outside [from, to)), tested without the table's random reads.
+ */
+type CodeTest = { kind: 'lut'; lut: Uint8Array } | { kind: 'range'; from: number; to: number; outside: boolean };
+
+/** Narrows the mask to the slots whose code passes: an OR of code bitmaps where the column keeps them, else a pass over the codes. */
+export function andCodes(mask: SlotMask, column: ScalarColumn, test: CodeTest, size: number): void {
+  if (column.values.length <= MAX_BITMAP_CODES) {
+    const lut = lutOf(column, test);
+    column.bitmaps ??= codeBitmaps(column.codes, size, column.values.length);
+    const bitmaps = column.bitmaps;
+    mask.andAny([...lut.keys()].filter((code) => lut[code] === 1).map((code) => bitmaps[code]!));
+  } else if (test.kind === 'range') mask.andRange(column.codes, test.from, test.to, test.outside);
+  else mask.andLut(column.codes, test.lut);
 }
 
-/** Per code of the column: 1 when its value passes the filter; null when that cannot be told exactly. */
-function scalarLut(column: ScalarColumn, grid: GridColumn, filter: ColumnFilter): Uint8Array | null {
-  if (filter.filterType === 'set') return setLut(column, grid, filter.values);
+function scalarTest(column: ScalarColumn, grid: GridColumn, filter: ColumnFilter): CodeTest | null {
+  if (filter.filterType === 'set') return { kind: 'lut', lut: setLut(column, grid, filter.values) };
   const conditions = 'conditions' in filter ? filter.conditions : [filter];
-  const luts = conditions.map((c) => conditionLut(column, grid, c));
-  if (luts.some((l) => !l)) return null;
-  const combined = luts[0]!.slice();
+  const tests = conditions.map((c) => conditionTest(column, grid, c));
+  if (tests.some((t) => !t)) return null;
+  if (tests.length === 1) return tests[0]!;
+  const luts = tests.map((t) => lutOf(column, t!));
+  const combined = luts[0]!;
   const isAnd = 'conditions' in filter && filter.operator === 'AND';
-  for (const lut of luts.slice(1)) for (let c = 0; c < combined.length; c++) combined[c] = isAnd ? combined[c]! & lut![c]! : combined[c]! | lut![c]!;
-  return combined;
+  for (const lut of luts.slice(1)) for (let c = 0; c < combined.length; c++) combined[c] = isAnd ? combined[c]! & lut[c]! : combined[c]! | lut[c]!;
+  return { kind: 'lut', lut: combined };
+}
+
+function lutOf(column: ScalarColumn, test: CodeTest): Uint8Array {
+  if (test.kind === 'lut') return test.lut;
+  const lut = new Uint8Array(column.values.length);
+  if (test.outside) lut.fill(1);
+  if (test.from < test.to) lut.fill(test.outside ? 0 : 1, test.from, test.to);
+  return lut;
 }
 
 function setLut(column: ScalarColumn, grid: GridColumn, values: readonly (string | null)[]): Uint8Array {
@@ -108,42 +129,39 @@ export function groupKeyLut(column: ScalarColumn, grid: GridColumn, key: unknown
   return lut;
 }
 
-function conditionLut(column: ScalarColumn, grid: GridColumn, c: Condition): Uint8Array | null {
-  const lut = new Uint8Array(column.values.length);
-  if (c.type === 'blank') lut[0] = 1;
-  else if (c.type === 'notBlank') lut.fill(1, 1);
-  else if (c.filterType === 'text') lut.fill(1); // an empty text filters nothing (isEvaluable lets no other through)
-  else return rangeLut(column, c.filterType === 'number' ? numberRange(c) : dateRange(grid, c));
-  return lut;
+function conditionTest(column: ScalarColumn, grid: GridColumn, c: Condition): CodeTest | null {
+  const size = column.values.length;
+  if (c.type === 'blank') return { kind: 'range', from: 0, to: 1, outside: false };
+  if (c.type === 'notBlank') return { kind: 'range', from: 1, to: size, outside: false };
+  if (c.filterType === 'text') return { kind: 'range', from: 0, to: size, outside: false }; // an empty text filters nothing (isEvaluable lets no other through)
+  return rangeTest(column, c.filterType === 'number' ? numberRange(c) : dateRange(grid, c));
 }
 
 /** The codes within (or outside) a range: a run of codes, since the values ascend. */
-function rangeLut(column: ScalarColumn, range: ValueRange<number | string>): Uint8Array | null {
+function rangeTest(column: ScalarColumn, range: ValueRange<number | string>): CodeTest | null {
+  const size = column.values.length;
+  // Only blanks: nothing is within any range, everything outside it.
+  if (size === 1) return { kind: 'range', from: 0, to: range.outside ? 1 : 0, outside: false };
   const sample = range.lower?.value ?? range.upper?.value;
-  if (!column.isJsOrdered || (column.values.length > 1 && typeof column.values[1] !== typeof sample)) return column.values.length > 1 ? null : new Uint8Array(1).fill(range.outside ? 1 : 0);
-  const lut = new Uint8Array(column.values.length);
+  if (!column.isJsOrdered || typeof column.values[1] !== typeof sample) return null;
   const from = range.lower ? lowerBound(column, range.lower.value as StoredValue, !range.lower.inclusive) : 1;
-  const to = range.upper ? lowerBound(column, range.upper.value as StoredValue, range.upper.inclusive) : column.values.length;
-  if (range.outside) {
-    lut.fill(1);
-    if (from < to) lut.fill(0, from, to);
-  } else if (from < to) lut.fill(1, from, to);
-  return lut;
+  const to = range.upper ? lowerBound(column, range.upper.value as StoredValue, range.upper.inclusive) : size;
+  // Outside the run: code 0 (blank) included, as SQL's `col IS NULL OR NOT (…)`.
+  return { kind: 'range', from, to: Math.max(from, to), outside: range.outside };
 }
 
 /** Keeps the slots whose list holds one of `values`, or is empty when null ('(Blanks)') is among them. */
-function applyListSet(mask: Uint8Array, column: ListColumn, values: readonly (string | null)[]): void {
+function andListSet(mask: SlotMask, column: ListColumn, values: readonly (string | null)[]): void {
   const chosen = new Uint8Array(column.values.length);
   const index = new Map(column.values.map((v, i) => [v, i]));
   for (const v of values) if (v !== null && index.has(v)) chosen[index.get(v)!] = 1;
   const blanks = values.includes(null);
   const { offsets, items } = column;
-  for (let s = 0; s < mask.length; s++) {
-    if (!mask[s]) continue;
-    const from = offsets[s]!;
-    const to = offsets[s + 1]!;
-    let keep = blanks && from === to;
-    for (let i = from; !keep && i < to; i++) keep = chosen[items[i]!] === 1;
-    if (!keep) mask[s] = 0;
-  }
+  mask.filterSlots((slot) => {
+    const from = offsets[slot]!;
+    const to = offsets[slot + 1]!;
+    if (from === to) return blanks;
+    for (let i = from; i < to; i++) if (chosen[items[i]!]) return true;
+    return false;
+  });
 }

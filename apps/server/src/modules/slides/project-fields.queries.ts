@@ -2,9 +2,15 @@
 import type { ColumnGroupId, ProjectField, ProjectFieldType } from '@tessera/domain';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/dialect.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+
+/** On the path of every grid request: remembered until the data changes (db/prepared.ts). */
+const projectFieldRows = preparedQuery((db, a: { projectId: string }) =>
+  db.selectFrom('project_fields').selectAll().where('project_id', '=', a.projectId).orderBy('created_at').orderBy('field_name'),
+);
 
 export async function findProjectFields(db: Db, projectId: string): Promise<ProjectField[]> {
-  const rows = await db.selectFrom('project_fields').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('field_name').execute();
+  const rows = await projectFieldRows.all(db, { projectId });
   return rows.map((r) => ({ fieldName: r.field_name, headerName: r.header_name, primaryType: r.primary_type as ProjectFieldType, group: r.group_id as ColumnGroupId }));
 }
 

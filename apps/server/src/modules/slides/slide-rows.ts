@@ -32,16 +32,27 @@ export function slideSelect(fields?: readonly string[]): RawBuilder<unknown>[] {
   ];
 }
 
-/** A row as read by slideSelect, in its API shape. */
+/**
+ * The fields whose stored form differs from their API form, with the conversion: lists and assays from
+ * JSON text, booleans from 1/0, numbers from PostgreSQL's numeric text, the editing flags. Every other
+ * field is passed on as read.
+ */
+const CONVERSIONS: [string, (value: unknown) => unknown][] = [
+  ...[...SLIDE_GRID_SOURCE.columns.values()].flatMap((column): [string, (value: unknown) => unknown][] => {
+    if (column.kind === 'list' || column.kind === 'assays') return [[column.field, (v) => JSON.parse(String(v ?? '[]')) as string[] | AssayChannel[]]];
+    if (column.kind === 'bool' || column.kind === 'number') return [[column.field, (v) => fromStored(column, v)]];
+    return [];
+  }),
+  ['editableFields', (v) => (v === null || v === undefined ? null : (JSON.parse(String(v)) as string[]))],
+  ['canEditSlideSpecificFields', (v) => v === 1 || v === true],
+  ['canEditProjectSpecificFields', (v) => v === 1 || v === true],
+];
+
+/**
+ * A row as read by slideSelect, in its API shape: converted in place, which keeps the driver's row
+ * object (and its fast property layout) rather than building a new one key by key.
+ */
 export function toSlideRow(stored: Row): Row {
-  const row: Row = {};
-  for (const [key, value] of Object.entries(stored)) {
-    const column = SLIDE_GRID_SOURCE.columns.get(key);
-    if (column?.kind === 'list' || column?.kind === 'assays') row[key] = JSON.parse(String(value ?? '[]')) as string[] | AssayChannel[];
-    else if (column) row[key] = fromStored(column, value);
-    else if (key === 'editableFields') row[key] = value === null ? null : (JSON.parse(String(value)) as string[]);
-    else if (key === 'canEditSlideSpecificFields' || key === 'canEditProjectSpecificFields') row[key] = value === 1 || value === true;
-    else row[key] = value;
-  }
-  return row;
+  for (const [field, convert] of CONVERSIONS) if (field in stored) stored[field] = convert(stored[field]);
+  return stored;
 }
