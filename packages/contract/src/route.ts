@@ -36,8 +36,13 @@ export interface RouteDef {
   body?: z.ZodType;
   /** The success answer (status 200 unless `status` says otherwise). */
   response: z.ZodType;
-  /** The answer is bytes of one of these media types (images), not JSON; OpenAPI lists them. */
+  /**
+   * The answer is of these media types (images, files, a stream of lines) rather than one JSON
+   * document; OpenAPI lists them, and the answer carries only the headers that protect a non-document.
+   */
   responseTypes?: readonly string[];
+  /** Request bodies may be this large (default 1 MiB: http/app.ts). */
+  bodyLimitBytes?: number;
   /**
    * The answer is serialized without checking it against `response` first. Only for large answers made
    * row by row from the database (grid blocks), where the check copies every row (about a millisecond a

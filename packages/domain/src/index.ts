@@ -14,3 +14,6 @@ export * from './fields/cell-value.ts';
 export * from './fields/assays.ts';
 export * from './fields/filter-model.ts';
 export * from './fields/project-fields.ts';
+export * from './csv/csv-reader.ts';
+export * from './csv/csv-import.ts';
+export * from './csv/csv-export.ts';

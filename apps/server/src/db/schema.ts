@@ -319,6 +319,19 @@ export interface EqualizationPresetsTable {
   updated_at: string;
 }
 
+/** Migration 0013: a shared filter view of the slide table, keyed by its content hash. */
+export interface SharedViewsTable {
+  /** 22 base64url characters of SHA-256 over project id, type and the value's canonical JSON. */
+  hash: string;
+  project_id: string;
+  /** 'metadata filters config' (spec 1 §7). */
+  type: string;
+  /** JSON: the view (globalSearchText, filterModel, columnState), keys sorted at every depth. */
+  value: string;
+  created_by: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_system_roles: UserSystemRolesTable;
@@ -344,4 +357,5 @@ export interface Database {
   jobs: JobsTable;
   job_logs: JobLogsTable;
   equalization_presets: EqualizationPresetsTable;
+  shared_views: SharedViewsTable;
 }

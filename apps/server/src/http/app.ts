@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   hasZodFastifySchemaValidationErrors,
@@ -57,11 +58,13 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       const types = (input.route.config as { responseTypes?: readonly string[] } | undefined)?.responseTypes;
       const response = transformed.schema.response as Record<string, unknown> | undefined;
       if (types && response?.['200']) {
-        // Image bytes, not JSON: one entry per media type the route answers with.
+        // Not one JSON document (images, files, streams): one entry per media type the route answers with.
         response['200'] = { description: 'OK', content: Object.fromEntries(types.map((t) => [t, { schema: response['200'] }])) };
       }
       return transformed;
     },
+    // Fills components.schemas with the contract's named schemas (.meta({ id })), which the routes' $refs point to.
+    transformObject: jsonSchemaTransformObject,
   });
 
   app.decorateRequest('actor', null);

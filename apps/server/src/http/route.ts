@@ -65,5 +65,6 @@ export function contractRouteOptions(def: RouteDef, deps: GuardDeps) {
     },
     preValidation: guardFor(def.access, deps),
     ...(def.isResponseUnchecked ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
+    ...(def.bodyLimitBytes ? { bodyLimit: def.bodyLimitBytes } : {}),
   };
 }

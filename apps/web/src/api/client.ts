@@ -143,6 +143,14 @@ export function call<D extends RouteDef>(def: D, input: CallInput<D> = {}): Prom
   );
 }
 
+/**
+ * Calls a route and hands its successful Response to `read` (streams: the CSV import's progress lines,
+ * an export's file), with the same token handling, errors and busy counting as `call`.
+ */
+export function callWithResponse<D extends RouteDef, T>(def: D, input: CallInput<D>, read: (res: Response) => Promise<T>): Promise<T> {
+  return send(def, input, read);
+}
+
 /** Calls a route that answers bytes (images): the token travels in a header, so an <img src> cannot do this. */
 export function callForBlob<D extends RouteDef>(def: D, input: CallInput<D> = {}): Promise<Blob> {
   return send(def, input, (res) => res.blob());

@@ -16,7 +16,8 @@ export type AuditAction =
   | 'member.roleChanged'
   | 'member.removed'
   | 'project.created'
-  | 'project.updated';
+  | 'project.updated'
+  | 'slides.csvImported';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -18,6 +18,7 @@ import {
 } from '@tessera/domain';
 import { ERROR_CODES } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import type { ProjectScope } from '../../http/actor.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../db/dialect.ts';
@@ -81,23 +82,45 @@ export async function updateSlides(ctx: AppContext, project: ProjectScope, chang
     return { id: change.id, from: change.updatedAt, values: withAssayIds(fixed), projectValues: own };
   });
 
-  await ctx.db.transaction().execute(async (trx) => {
-    for (const p of planned) {
-      const updatedAt = laterThan(p.from);
-      const result = await trx
-        .updateTable('slides')
-        .set({ ...metadataColumns(p.values), updated_at: updatedAt })
-        .where('id', '=', p.id)
-        .where('project_id', '=', project.id)
-        .where('updated_at', '=', p.from)
-        .executeTakeFirst();
-      // Changed between our read and this write: refused like any other conflict, nothing kept.
-      if (Number(result.numUpdatedRows) !== 1) throw new AppError(409, ERROR_CODES.conflict, SLIDE_EDIT_MESSAGES.conflict(current.get(p.id)!.file_name));
-      await writeSideRows(trx, project.id, p.id, p.values);
-      await writeProjectValues(trx, project.id, p.id, projectFields, p.projectValues);
-    }
-  });
+  await ctx.db.transaction().execute((trx) => writeSlideChanges(trx, project.id, projectFields, planned, (id) => current.get(id)!.file_name));
   return { data: await readSlides(ctx, project.id, ids) };
+}
+
+/** A slide's checked changes: its fixed fields (assay channels with ids) and project-specific values, and the updatedAt they were read at. */
+export interface SlideWrite {
+  id: string;
+  from: string;
+  values: SlideMetadata;
+  projectValues: SlideMetadata;
+}
+
+/**
+ * Writes checked changes inside the caller's transaction, each slide only if it still has the updatedAt
+ * it was read at: a slide changed since is a 409 that rolls the whole transaction back. `afterEach` runs
+ * after every slide (the CSV import reports progress there).
+ */
+export async function writeSlideChanges(
+  trx: Db,
+  projectId: string,
+  projectFields: readonly ProjectField[],
+  writes: readonly SlideWrite[],
+  fileNameOf: (id: string) => string,
+  afterEach?: (done: number) => Promise<void>,
+): Promise<void> {
+  for (const [i, w] of writes.entries()) {
+    const result = await trx
+      .updateTable('slides')
+      .set({ ...metadataColumns(w.values), updated_at: laterThan(w.from) })
+      .where('id', '=', w.id)
+      .where('project_id', '=', projectId)
+      .where('updated_at', '=', w.from)
+      .executeTakeFirst();
+    // Changed between our read and this write: refused like any other conflict, nothing kept.
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError(409, ERROR_CODES.conflict, SLIDE_EDIT_MESSAGES.conflict(fileNameOf(w.id)));
+    await writeSideRows(trx, projectId, w.id, w.values);
+    await writeProjectValues(trx, projectId, w.id, projectFields, w.projectValues);
+    await afterEach?.(i + 1);
+  }
 }
 
 /**

@@ -7,7 +7,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
@@ -15,24 +14,33 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import FilterAltOff from '@mui/icons-material/FilterAltOff';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import Redo from '@mui/icons-material/Redo';
-import Refresh from '@mui/icons-material/Refresh';
-import Undo from '@mui/icons-material/Undo';
-import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
-import { canEditCell, type AssayChannel, type FieldDescriptor, type FilterModel, type Permission } from '@tessera/domain';
+import {
+  canEditCell,
+  idoCsvFileName,
+  metadataCsvFileName,
+  pyportalConfigFileName,
+  upgradeFilterModel,
+  type AssayChannel,
+  type FieldDescriptor,
+  type FilterModel,
+  type Permission,
+} from '@tessera/domain';
 import type { Project } from '@tessera/contract';
 import { deleteSlides, fetchFilterValues, fetchGrid, saveColumnState, useColumnState, useFieldDescriptors, useSlideCount, type SlideTableId } from '../../api/slide-table.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { useNotify } from '../../app/notify.tsx';
-import { defaultColumnState, restoreColumnState, setHidden, type ColumnState } from '../../grid/column-state.ts';
+import { defaultColumnState, restoreColumnState, setHidden, visibleColumns, type ColumnState } from '../../grid/column-state.ts';
+import type { ExportFormat } from '../../api/slide-export.ts';
+import { CsvImportWizard } from '../slide-import/CsvImportWizard.tsx';
+import { ExportDialog } from '../slide-export/ExportDialog.tsx';
+import { ShareFiltersDialog } from '../shared-views/ShareFiltersDialog.tsx';
+import { useSharedViewLink } from '../shared-views/use-shared-view-link.ts';
+import { SlideTableToolbar } from './SlideTableToolbar.tsx';
 import { DataGrid } from '../../grid/DataGrid.tsx';
 import type { DataGridApi, Row } from '../../grid/types.ts';
-import { SearchField } from '../shell/SearchField.tsx';
 import { useDebouncedValue } from '../shell/use-debounced-value.ts';
 import { AssayEditorDialog } from './AssayEditorDialog.tsx';
 import { DeleteSlidesDialog } from './DeleteSlidesDialog.tsx';
@@ -78,6 +86,7 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
   const [columnsMenu, setColumnsMenu] = useState<HTMLElement | null>(null);
   const [toDelete, setToDelete] = useState<Row[] | null>(null);
   const [assayRow, setAssayRow] = useState<Row | null>(null);
+  const [dialog, setDialog] = useState<{ name: 'import' } | { name: 'export'; format: ExportFormat } | { name: 'share' } | null>(null);
   const total = useSlideCount(project.id, refresh);
   const assayFields = useFieldDescriptors(project.id, 'assayPopupEditor');
   const reload = useCallback(() => setRefresh((n) => n + 1), []);
@@ -116,43 +125,36 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
   );
 
   const hasFilters = Object.keys(filterModel).length > 0 || searchText !== '';
+
+  // A shared link (?smf=) restores filters, column state and search text (spec 1 §2).
+  useSharedViewLink(project.id, (view) => {
+    setFilterModel(upgradeFilterModel(view.filterModel as FilterModel));
+    setSearchText(view.globalSearchText);
+    setColumnState(restoreColumnState(defaultColumnState(fields), view.columnState));
+  });
   const fieldByName = useMemo(() => new Map(fields.map((f) => [f.fieldName, f])), [fields]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider' }}>
-        <SearchField label="Search slides" size="small" value={searchText} onChange={(e) => setSearchText(e.target.value)} sx={{ width: 280 }} />
-        <Button size="small" startIcon={<FilterAltOff />} disabled={!hasFilters} onClick={() => (setFilterModel({}), setSearchText(''))}>
-          Clear filters
-        </Button>
-        <Tooltip title="Refresh">
-          <IconButton aria-label="Refresh" onClick={reload}>
-            <Refresh />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title="Undo (Ctrl+Z)">
-          <span>
-            <IconButton aria-label="Undo" disabled={!edits.canUndo || isEditing} onClick={() => void edits.undo()}>
-              <Undo />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title="Redo (Ctrl+Y)">
-          <span>
-            <IconButton aria-label="Redo" disabled={!edits.canRedo || isEditing} onClick={() => void edits.redo()}>
-              <Redo />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Button size="small" startIcon={<ViewColumnOutlined />} onClick={(e) => setColumnsMenu(e.currentTarget)}>
-          Columns
-        </Button>
-        <Box sx={{ flex: 1 }} />
-        {edits.isSaving && <CircularProgress size={16} aria-label="Saving" />}
-        <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="slide-count">
-          {filtered === null ? '' : isMain ? `${filtered.toLocaleString('en')} of ${(total.data?.count ?? project.slideCount).toLocaleString('en')} slides` : `${filtered.toLocaleString('en')} channels`}
-        </Typography>
-      </Box>
+      <SlideTableToolbar
+        isMain={isMain}
+        permissions={permissions}
+        searchText={searchText}
+        onSearchText={setSearchText}
+        hasFilters={hasFilters}
+        onClearFilters={() => (setFilterModel({}), setSearchText(''))}
+        onRefresh={reload}
+        canUndo={edits.canUndo && !isEditing}
+        canRedo={edits.canRedo && !isEditing}
+        onUndo={() => void edits.undo()}
+        onRedo={() => void edits.redo()}
+        onColumns={setColumnsMenu}
+        onImport={() => setDialog({ name: 'import' })}
+        onExport={(format) => setDialog({ name: 'export', format })}
+        onShare={() => setDialog({ name: 'share' })}
+        isSaving={edits.isSaving}
+        countText={filtered === null ? '' : isMain ? `${filtered.toLocaleString('en')} of ${(total.data?.count ?? project.slideCount).toLocaleString('en')} slides` : `${filtered.toLocaleString('en')} channels`}
+      />
       <DataGrid
         apiRef={gridApi}
         label={isMain ? 'Slide metadata' : 'QC slide metadata'}
@@ -233,6 +235,29 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
           }}
         />
       )}
+      {dialog?.name === 'import' && (
+        <CsvImportWizard
+          projectId={project.id}
+          fields={fields}
+          onClose={() => setDialog(null)}
+          onImported={(report) => {
+            edits.recordImport(report.changes ?? []);
+            reload();
+          }}
+        />
+      )}
+      {dialog?.name === 'export' && (
+        <ExportDialog
+          projectId={project.id}
+          format={dialog.format}
+          fileName={exportFileName(dialog.format, project.name)}
+          request={{ filterModel, globalSearchText: search, sortModel: columnState.sort, fields: exportedColumns(columnState, fieldByName) }}
+          slideCount={filtered ?? 0}
+          hasFilters={hasFilters}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.name === 'share' && <ShareFiltersDialog projectId={project.id} view={{ globalSearchText: searchText, filterModel, columnState }} onClose={() => setDialog(null)} />}
       {assayRow && assayFields.data && (
         <AssayEditorDialog
           fileName={String(assayRow.fileName)}
@@ -262,4 +287,19 @@ function FileNameCell({ projectId, row }: { projectId: string; row: Row }) {
       </IconButton>
     </Box>
   );
+}
+
+/** The export's file name (spec 1 §9), with today's date as the browser sees it. */
+function exportFileName(format: ExportFormat, projectName: string): string {
+  if (format === 'ido-csv') return idoCsvFileName(projectName);
+  if (format === 'pyportal-config') return pyportalConfigFileName(projectName);
+  const now = new Date();
+  const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return metadataCsvFileName(projectName, day);
+}
+
+/** The metadata CSV's columns: the visible ones in their order, the label image left out. */
+function exportedColumns(state: ColumnState, fields: ReadonlyMap<string, FieldDescriptor>): string[] {
+  const { left, center, right } = visibleColumns(state);
+  return [...left, ...center, ...right].filter((name) => fields.get(name) && fields.get(name)!.primaryType !== 'image');
 }

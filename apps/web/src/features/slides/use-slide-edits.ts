@@ -12,6 +12,9 @@ import type { CellChangeRequest, DataGridApi, Row } from '../../grid/types.ts';
 import { UndoStack, type CellChange } from '../../grid/undo.ts';
 import { qcAssayUpdates, slideUpdatesOf, undoStepOf } from './slide-edits.ts';
 
+/** Slides per read and write call (spec 1 §7: get slides batch in chunks of 1000). */
+const BATCH = 1000;
+
 export const SLIDE_TABLE_MESSAGES = {
   updateFailed: (message: string) => `Unable to update project slide: ${message}`,
   loadFailed: (message: string) => `Unable to load project slides: ${message}`,
@@ -47,7 +50,9 @@ export function useSlideEdits(projectId: string, tableId: SlideTableId, grid: Re
   const applyStep = useCallback(
     async (step: CellChange[]): Promise<boolean> => {
       const ids = [...new Set(step.map((c) => c.rowId))];
-      const current = new Map((await fetchSlides(projectId, ids)).data.map((r) => [String(r.id), r]));
+      // Calls take at most 1000 slides (spec 1 §7: chunks of 1000); an import's step may hold many more.
+      const current = new Map<string, Row>();
+      for (let i = 0; i < ids.length; i += BATCH) for (const r of (await fetchSlides(projectId, ids.slice(i, i + BATCH))).data) current.set(String(r.id), r);
       for (const c of step) {
         const row = current.get(c.rowId);
         if (!row || JSON.stringify(row[c.field] ?? null) !== JSON.stringify(c.before ?? null)) {
@@ -55,10 +60,14 @@ export function useSlideEdits(projectId: string, tableId: SlideTableId, grid: Re
           return false;
         }
       }
-      const updates = ids.map((id) => ({ id, updatedAt: String(current.get(id)!.updatedAt), ...Object.fromEntries(step.filter((c) => c.rowId === id).map((c) => [c.field, c.after])) }));
-      const saved = await updateSlides(projectId, updates);
-      if (tableId === 'slideMetadataView') grid.current?.replaceRows(saved.data);
-      else onReload();
+      const byId = new Map<string, CellChange[]>();
+      for (const c of step) byId.set(c.rowId, [...(byId.get(c.rowId) ?? []), c]);
+      const updates = ids.map((id) => ({ id, updatedAt: String(current.get(id)!.updatedAt), ...Object.fromEntries(byId.get(id)!.map((c) => [c.field, c.after])) }));
+      for (let i = 0; i < updates.length; i += BATCH) {
+        const saved = await updateSlides(projectId, updates.slice(i, i + BATCH));
+        if (tableId === 'slideMetadataView') grid.current?.replaceRows(saved.data);
+      }
+      if (tableId !== 'slideMetadataView') onReload();
       return true;
     },
     [projectId, tableId, grid, notify, onReload],
@@ -102,5 +111,23 @@ export function useSlideEdits(projectId: string, tableId: SlideTableId, grid: Re
     changed();
   }, [stack, saveWith, applyStep]);
 
-  return { commit, undo, redo, canUndo: stack.canUndo && saving === 0, canRedo: stack.canRedo && saving === 0, isSaving: saving > 0, clearHistory: () => (stack.clear(), changed()) };
+  /** A CSV import's changes become one undo step (spec issue #5: undo of an import while the page is open). */
+  const recordImport = useCallback(
+    (changes: readonly { slideId: string; field: string; before: unknown; after: unknown }[]) => {
+      stack.push(changes.map((c) => ({ rowId: c.slideId, field: c.field, before: c.before, after: c.after })));
+      changed();
+    },
+    [stack],
+  );
+
+  return {
+    commit,
+    undo,
+    redo,
+    recordImport,
+    canUndo: stack.canUndo && saving === 0,
+    canRedo: stack.canRedo && saving === 0,
+    isSaving: saving > 0,
+    clearHistory: () => (stack.clear(), changed()),
+  };
 }
