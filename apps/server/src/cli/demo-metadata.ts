@@ -142,7 +142,7 @@ export async function insertSyntheticSlides(db: Db, projectId: string, rows: rea
           ...metadataColumns(values),
         })
         .execute();
-      await writeSideRows(trx, projectId, id, values);
+      await writeSideRows(trx, projectId, [{ id, values }]);
     }
   });
 }

@@ -16,6 +16,7 @@ import * as m20261123_0010_vocabularies from './migrations/20261123_0010_vocabul
 import * as m20261123_0011_project_fields from './migrations/20261123_0011_project_fields.ts';
 import * as m20261124_0012_grid_changes from './migrations/20261124_0012_grid_changes.ts';
 import * as m20261124_0013_shared_views from './migrations/20261124_0013_shared_views.ts';
+import * as m20261124_0014_store_served_indexes from './migrations/20261124_0014_store_served_indexes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261123_0011_project_fields': m20261123_0011_project_fields,
   '20261124_0012_grid_changes': m20261124_0012_grid_changes,
   '20261124_0013_shared_views': m20261124_0013_shared_views,
+  '20261124_0014_store_served_indexes': m20261124_0014_store_served_indexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -18,13 +18,13 @@ import {
 } from '@tessera/domain';
 import { ERROR_CODES } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Dialect } from '../../db/database.ts';
 import type { ProjectScope } from '../../http/actor.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { getFieldDescriptors } from './slide-grid.service.ts';
 import { findProjectFields, insertProjectField, readProjectValues, writeProjectValues } from './project-fields.queries.ts';
-import { metadataColumns, withAssayIds, writeSideRows, type SlideMetadata } from './slide-metadata.queries.ts';
+import { metadataColumns, updateSlideRows, withAssayIds, writeSideRows, type SlideMetadata } from './slide-metadata.queries.ts';
 import { slideSelect, toSlideRow } from './slide-rows.ts';
 
 export const SLIDE_EDIT_MESSAGES = {
@@ -82,7 +82,7 @@ export async function updateSlides(ctx: AppContext, project: ProjectScope, chang
     return { id: change.id, from: change.updatedAt, values: withAssayIds(fixed), projectValues: own };
   });
 
-  await ctx.db.transaction().execute((trx) => writeSlideChanges(trx, project.id, projectFields, planned, (id) => current.get(id)!.file_name));
+  await ctx.db.transaction().execute((trx) => writeSlideChanges(trx, ctx.dialect, project.id, projectFields, planned, (id) => current.get(id)!.file_name));
   return { data: await readSlides(ctx, project.id, ids) };
 }
 
@@ -96,30 +96,32 @@ export interface SlideWrite {
 
 /**
  * Writes checked changes inside the caller's transaction, each slide only if it still has the updatedAt
- * it was read at: a slide changed since is a 409 that rolls the whole transaction back. `afterEach` runs
- * after every slide (the CSV import reports progress there).
+ * it was read at: a slide changed since is a 409 that rolls the whole transaction back. Slides go in
+ * batches of `batch` (the CSV import reports its progress after each through `afterBatch`).
  */
 export async function writeSlideChanges(
   trx: Db,
+  dialect: Dialect,
   projectId: string,
   projectFields: readonly ProjectField[],
   writes: readonly SlideWrite[],
   fileNameOf: (id: string) => string,
-  afterEach?: (done: number) => Promise<void>,
+  progress: { batch: number; afterBatch?: (done: number) => Promise<void> } = { batch: writes.length || 1 },
 ): Promise<void> {
-  for (const [i, w] of writes.entries()) {
-    const result = await trx
-      .updateTable('slides')
-      .set({ ...metadataColumns(w.values), updated_at: laterThan(w.from) })
-      .where('id', '=', w.id)
-      .where('project_id', '=', projectId)
-      .where('updated_at', '=', w.from)
-      .executeTakeFirst();
+  for (let start = 0; start < writes.length; start += progress.batch) {
+    const batch = writes.slice(start, start + progress.batch);
+    const updated = await updateSlideRows(
+      trx,
+      dialect,
+      projectId,
+      batch.map((w) => ({ id: w.id, from: w.from, to: laterThan(w.from), columns: metadataColumns(w.values) })),
+    );
     // Changed between our read and this write: refused like any other conflict, nothing kept.
-    if (Number(result.numUpdatedRows) !== 1) throw new AppError(409, ERROR_CODES.conflict, SLIDE_EDIT_MESSAGES.conflict(fileNameOf(w.id)));
-    await writeSideRows(trx, projectId, w.id, w.values);
-    await writeProjectValues(trx, projectId, w.id, projectFields, w.projectValues);
-    await afterEach?.(i + 1);
+    const changed = batch.find((w) => !updated.has(w.id));
+    if (changed) throw new AppError(409, ERROR_CODES.conflict, SLIDE_EDIT_MESSAGES.conflict(fileNameOf(changed.id)));
+    await writeSideRows(trx, projectId, batch);
+    for (const w of batch) await writeProjectValues(trx, projectId, w.id, projectFields, w.projectValues);
+    await progress.afterBatch?.(start + batch.length);
   }
 }
 
@@ -151,9 +153,10 @@ async function withProjectValues(ctx: AppContext, projectId: string, stored: Rec
   return rows.map((r) => ({ ...r, ...values.get(String(r.id)) }));
 }
 
-export async function readSlides(ctx: AppContext, projectId: string, ids: readonly string[]) {
+/** Slide rows by id; `fields` narrows them to those fields (the id, updatedAt and editing flags always come). */
+export async function readSlides(ctx: AppContext, projectId: string, ids: readonly string[], fields?: readonly string[]) {
   if (ids.length === 0) return [];
-  const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(slideSelect())} FROM slides WHERE slides.project_id = ${projectId} AND slides.id IN (${sql.join([...ids])}) ORDER BY slides.file_name, slides.id`.execute(ctx.db);
+  const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(slideSelect(fields))} FROM slides WHERE slides.project_id = ${projectId} AND slides.id IN (${sql.join([...ids])}) ORDER BY slides.file_name, slides.id`.execute(ctx.db);
   return withProjectValues(ctx, projectId, rows);
 }
 

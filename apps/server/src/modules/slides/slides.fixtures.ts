@@ -36,7 +36,7 @@ export async function insertTestSlides(db: Db, projectId: string, slides: (Slide
         ...metadataColumns(values),
       })
       .execute();
-    await writeSideRows(db, projectId, id, values);
+    await writeSideRows(db, projectId, [{ id, values }]);
     ids.push(id);
   }
   return ids;
