@@ -126,8 +126,8 @@ describe('export status and warnings (spec 1 §9)', () => {
     expect(exportStatusText(5, 10, 1, 2)).toBe('5 of 10 (1 failed, 2 skipped)');
   });
   it('warns that the export holds only the slides matching the filters', () => {
-    expect(EXPORT_MESSAGES.filtersActive(42)).toBe('The export holds only the 42 slides matching the current filters and search.');
-    expect(EXPORT_MESSAGES.filtersActive(1)).toBe('The export holds only the 1 slide matching the current filters and search.');
+    expect(EXPORT_MESSAGES.filtersActive(42)).toBe('Filters or a search are active: the export covers only the 42 slides they match, not the whole project.');
+    expect(EXPORT_MESSAGES.filtersActive(1)).toBe('Filters or a search are active: the export covers only the 1 slide they match, not the whole project.');
   });
 });
 

@@ -120,7 +120,7 @@ export const exportStatusText = (done: number, total: number, failed: number, sk
 export const EXPORT_MESSAGES = {
   /** Shown before an export when filters or a search narrow the table (spec 1 §9 filter warnings). */
   filtersActive: (count: number): string =>
-    `The export holds only the ${count} ${count === 1 ? 'slide' : 'slides'} matching the current filters and search.`,
+    `Filters or a search are active: the export covers only the ${count} ${count === 1 ? 'slide' : 'slides'} they match, not the whole project.`,
 } as const;
 
 /** The stages of an export (spec 1 §4). */

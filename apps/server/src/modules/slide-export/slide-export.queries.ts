@@ -7,8 +7,8 @@ export async function findProjectName(db: Db, projectId: string): Promise<string
   return row?.name ?? projectId;
 }
 
-/** The folder holding each slide's (first) file, by slide id: the IDO export's ImagePath. */
-export async function findFileFolders(db: Db, projectId: string, slideIds: readonly string[]): Promise<Map<string, string>> {
+/** The folder holding each slide's (first) file, by slide id: the IDO export's ImagePath; relative when it lies in `dataDir`. */
+export async function findFileFolders(db: Db, projectId: string, slideIds: readonly string[], dataDir: string): Promise<Map<string, string>> {
   if (slideIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('slides')
@@ -20,7 +20,11 @@ export async function findFileFolders(db: Db, projectId: string, slideIds: reado
   return new Map(
     rows.flatMap((r) => {
       const first = (JSON.parse(r.paths) as string[])[0];
-      return first ? [[r.id, path.dirname(first)] as const] : [];
+      if (!first) return [];
+      const folder = path.dirname(path.resolve(first));
+      const inside = path.relative(dataDir, folder);
+      const isInside = inside === '' || (!inside.startsWith('..') && !path.isAbsolute(inside));
+      return [[r.id, isInside ? inside.split(path.sep).join('/') || '.' : folder] as const];
     }),
   );
 }

@@ -4,7 +4,9 @@
  * block becomes text at once, so an export of a million slides holds one block in memory.
  *
  * The IDO CSV and the pyportal config list files, so slides without one (status other than 'available',
- * e.g. metadata-only rows) are skipped; the answer says how many up front.
+ * e.g. metadata-only rows) are skipped; the answer says how many up front. The IDO CSV's ImagePath is
+ * the folder of the slide's file: relative to the data folder for files Tessera keeps (uploads, the demo),
+ * so no export reveals where the server keeps them; as registered for files imported from a share.
  */
 import {
   csvLine,
@@ -107,7 +109,7 @@ async function* idoCsv(ctx: AppContext, project: ProjectScope, base: Pick<GridRe
   yield csvLine(IDO_COLUMNS.map((c) => c.header), ',');
   const read = IDO_COLUMNS.map((c) => c.field).filter((f) => f !== 'fileShareFolder');
   for await (const rows of blocks(ctx, project, base, read)) {
-    const folders = await findFileFolders(ctx.db, project.id, rows.map((r) => String(r.id)));
+    const folders = await findFileFolders(ctx.db, project.id, rows.map((r) => String(r.id)), ctx.config.dataDir);
     yield rows
       .map((row) =>
         csvLine(

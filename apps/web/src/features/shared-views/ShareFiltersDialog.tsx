@@ -41,7 +41,7 @@ export function ShareFiltersDialog({ projectId, view, onClose }: { projectId: st
   const link = save.data ? sharedViewLink(projectId, save.data.hash) : null;
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="share-filters-title" aria-describedby="share-filters-description">
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="share-filters-title" aria-describedby="share-filters-description">
       <DialogTitle id="share-filters-title">Share filters</DialogTitle>
       <DialogContent>
         <DialogContentText id="share-filters-description" variant="body2" sx={{ mb: 2 }}>

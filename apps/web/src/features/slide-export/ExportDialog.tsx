@@ -69,7 +69,10 @@ export function ExportDialog({ projectId, format, fileName, request, slideCount,
         {stage.name === 'prompt' && (
           <>
             <DialogContentText>
-              {fileName} will hold the {slideCount.toLocaleString('en')} slides of the table{format === 'metadata-csv' ? ', with its visible columns' : ''}.
+              {format === 'metadata-csv'
+                ? `${fileName} will hold the ${slideCount.toLocaleString('en')} slides of the table, with its visible columns.`
+                : // The IDO CSV and the pyportal config list image files: slides holding metadata only are skipped.
+                  `${fileName} will list those of the ${slideCount.toLocaleString('en')} slides of the table whose image file is stored; slides holding metadata only are skipped.`}
             </DialogContentText>
             {hasFilters && (
               <Alert severity="warning" sx={{ mt: 2 }}>

@@ -45,6 +45,8 @@ export function CsvImportWizard({ projectId, fields, onClose, onImported }: Prop
   const [check, setCheck] = useState<Check | null>(null);
   const [run, setRun] = useState<Run | null>(null);
   const rows = useRef<{ file: File; records: CsvRecord[] } | null>(null);
+  // The file the mapping was made for: Back to Select File and Next again keeps a mapping made by hand.
+  const mappedFor = useRef<ChosenFile | null>(null);
   const isRunning = run?.state === 'running';
 
   // Leaving while the import runs asks first (spec 1 §2).
@@ -84,7 +86,10 @@ export function CsvImportWizard({ projectId, fields, onClose, onImported }: Prop
   const canGoOn = [chosen !== null, hasFileNameColumn(mapping), isImportAllowed(check, options), run !== null && run.state !== 'running'][page]!;
 
   const next = () => {
-    if (page === 0) setMapping(autoMapColumns(chosen!.start.header, fields));
+    if (page === 0 && mappedFor.current !== chosen) {
+      mappedFor.current = chosen;
+      setMapping(autoMapColumns(chosen!.start.header, fields));
+    }
     if (page === 1) void runCheck(options);
     if (page === 2) void runImport();
     if (page === 3) return onClose();
@@ -92,7 +97,8 @@ export function CsvImportWizard({ projectId, fields, onClose, onImported }: Prop
   };
 
   return (
-    <Dialog open onClose={() => !isRunning && onClose()} fullWidth maxWidth="md" aria-labelledby="csv-import-title">
+    // lg: the preview shows one column per mapped field, and files often map many.
+    <Dialog open onClose={() => !isRunning && onClose()} fullWidth maxWidth="lg" aria-labelledby="csv-import-title">
       <DialogTitle id="csv-import-title">Import slide metadata from CSV</DialogTitle>
       <DialogContent>
         <Stepper activeStep={page} sx={{ mb: 3 }}>
@@ -129,12 +135,15 @@ export function CsvImportWizard({ projectId, fields, onClose, onImported }: Prop
         {page === 3 && run && <ImportStep run={run} />}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={isRunning || page === 3}>
-          Cancel
-        </Button>
-        <Button onClick={() => setPage(page - 1)} disabled={page === 0 || page === 3}>
-          Back
-        </Button>
+        {/* On the Import page there is no way back: the import runs, then Finish closes. */}
+        {page < 3 && (
+          <>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={() => setPage(page - 1)} disabled={page === 0}>
+              Back
+            </Button>
+          </>
+        )}
         <Button variant="contained" onClick={next} disabled={!canGoOn}>
           {NEXT_LABELS[page]}
         </Button>

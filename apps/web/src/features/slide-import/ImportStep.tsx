@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { CsvImportReport } from '@tessera/contract';
+import { countOf } from './PreviewStep.tsx';
 
 export type Run = { state: 'running'; done: number; total: number } | { state: 'finished'; report: CsvImportReport } | { state: 'failed'; message: string };
 
@@ -24,11 +25,11 @@ export function ImportStep({ run }: { run: Run }) {
   return (
     <Alert severity={report.incorrect ? 'warning' : 'success'}>
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
-        Import finished: {report.cells.toLocaleString('en')} values of {report.slides.toLocaleString('en')} slides changed.
+        Import finished: {countOf(report.cells, 'value')} of {countOf(report.slides, 'slide')} changed.
       </Typography>
       <Typography variant="body2">
-        {report.correct.toLocaleString('en')} of {report.lines.toLocaleString('en')} lines imported
-        {report.incorrect ? `; ${report.incorrect.toLocaleString('en')} lines with errors were left out.` : '.'} Undo in the table takes the import back while this page is open.
+        {report.correct.toLocaleString('en')} of {countOf(report.lines, 'line')} imported
+        {report.incorrect ? `; ${countOf(report.incorrect, 'line')} with errors ${report.incorrect === 1 ? 'was' : 'were'} left out.` : '.'} Undo in the table's toolbar takes the import back until the page is left or reloaded.
       </Typography>
     </Alert>
   );

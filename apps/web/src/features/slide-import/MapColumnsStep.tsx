@@ -40,7 +40,9 @@ export function MapColumnsStep({ fields, mapping, sample, onChange }: { fields: 
             {mapping.map((row) => (
               <TableRow key={row.fieldNumber}>
                 <TableCell sx={{ fontWeight: 500 }}>{row.csvFieldName}</TableCell>
-                <TableCell sx={{ color: 'text.secondary', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{sample?.cells[row.fieldNumber] ?? ''}</TableCell>
+                <TableCell title={sample?.cells[row.fieldNumber] ?? ''} sx={{ color: 'text.secondary', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {sample?.cells[row.fieldNumber] ?? ''}
+                </TableCell>
                 <TableCell sx={{ minWidth: 220 }}>
                   <TextField
                     select
@@ -48,7 +50,8 @@ export function MapColumnsStep({ fields, mapping, sample, onChange }: { fields: 
                     fullWidth
                     value={row.slideField ?? NOT_MAPPED}
                     onChange={(e) => onChange(mapColumn(mapping, row.fieldNumber, e.target.value === NOT_MAPPED ? null : e.target.value))}
-                    slotProps={{ htmlInput: { 'aria-label': `Portal field of ${row.csvFieldName}` } }}
+                    // displayEmpty: an unmapped column reads 'Not imported' rather than an empty box.
+                    slotProps={{ select: { displayEmpty: true }, htmlInput: { 'aria-label': `Portal field of ${row.csvFieldName}` } }}
                   >
                     <MenuItem value={NOT_MAPPED}>
                       <em>Not imported</em>

@@ -22,6 +22,9 @@ import type { ImportOptions } from './import-request.ts';
 
 export type Check = { state: 'checking'; lines: number } | { state: 'checked'; report: CsvImportReport } | { state: 'failed'; message: string };
 
+/** '1 line', '3 lines', '1,200 values': the wizard's counts, in the singular where there is one. */
+export const countOf = (n: number, noun: string): string => `${n.toLocaleString('en')} ${n === 1 ? noun : `${noun}s`}`;
+
 /** Whether the preview lets the import start (the wizard's Next, labelled Start Import). */
 export const isImportAllowed = (check: Check | null, options: ImportOptions): boolean =>
   check?.state === 'checked' && canStartImport(check.report.lines, check.report.incorrect, options.allowCorrectValues);
@@ -59,7 +62,7 @@ export function PreviewStep({ fields, mapping, preview, check, options, onOption
               <TableRow key={r.line}>
                 <TableCell sx={{ color: 'text.secondary' }}>{r.line}</TableCell>
                 {columns.map((c) => (
-                  <TableCell key={c.fieldNumber} sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  <TableCell key={c.fieldNumber} title={r.cells[c.fieldNumber] ?? ''} sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                     {r.cells[c.fieldNumber] ?? ''}
                   </TableCell>
                 ))}
@@ -72,7 +75,8 @@ export function PreviewStep({ fields, mapping, preview, check, options, onOption
       {check?.state === 'checking' && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <CircularProgress size={18} aria-label="Checking the file" />
-          <Typography variant="body2">Checking {check.lines.toLocaleString('en')} lines…</Typography>
+          {/* The first check starts before the file's lines are counted. */}
+          <Typography variant="body2">{check.lines ? `Checking ${countOf(check.lines, 'line')}…` : 'Checking the file…'}</Typography>
         </Box>
       )}
       {check?.state === 'failed' && <Alert severity="error">{check.message}</Alert>}
@@ -100,14 +104,14 @@ function CheckSummary({ report, isStrict }: { report: CsvImportReport; isStrict:
     report.correct === 0
       ? 'No line can be imported.'
       : report.incorrect === 0
-        ? `${report.cells.toLocaleString('en')} values of ${report.slides.toLocaleString('en')} slides will change.`
+        ? `${countOf(report.cells, 'value')} of ${countOf(report.slides, 'slide')} will change.`
         : isStrict
           ? `The import is refused while lines hold errors: correct the file, or allow import of correct values.`
-          : `The ${report.correct.toLocaleString('en')} correct lines will be imported: ${report.cells.toLocaleString('en')} values of ${report.slides.toLocaleString('en')} slides.`;
+          : `The ${countOf(report.correct, 'correct line')} will be imported: ${countOf(report.cells, 'value')} of ${countOf(report.slides, 'slide')}.`;
   return (
     <Alert severity={severity} sx={{ '& .MuiAlert-message': { width: '100%' } }}>
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
-        {report.lines.toLocaleString('en')} lines: {report.correct.toLocaleString('en')} correct, {report.incorrect.toLocaleString('en')} with errors. {verdict}
+        {countOf(report.lines, 'line')}: {report.correct.toLocaleString('en')} correct, {report.incorrect.toLocaleString('en')} with errors. {verdict}
       </Typography>
       {report.messages.length > 0 && (
         <Box component="ul" aria-label="Line messages" sx={{ m: 0, mt: 1, pl: 2, maxHeight: 150, overflow: 'auto', fontSize: 13 }}>

@@ -127,10 +127,13 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
   const hasFilters = Object.keys(filterModel).length > 0 || searchText !== '';
 
   // A shared link (?smf=) restores filters, column state and search text (spec 1 §2).
+  // The shared columns are shown, not saved as the receiver's own layout: only their own changes are.
   useSharedViewLink(project.id, (view) => {
     setFilterModel(upgradeFilterModel(view.filterModel as FilterModel));
     setSearchText(view.globalSearchText);
-    setColumnState(restoreColumnState(defaultColumnState(fields), view.columnState));
+    const shared = restoreColumnState(defaultColumnState(fields), view.columnState);
+    firstState.current = shared;
+    setColumnState(shared);
   });
   const fieldByName = useMemo(() => new Map(fields.map((f) => [f.fieldName, f])), [fields]);
 
