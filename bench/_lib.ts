@@ -213,3 +213,14 @@ export function parseWrk(out: string): WrkResult {
     errors: non2xx + sockErr,
   };
 }
+
+/** Runs a benchmark's main: on failure its message (and stack), every child stopped, exit code 1. */
+export async function runBench(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (err) {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    stopAll();
+    process.exit(1);
+  }
+}

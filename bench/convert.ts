@@ -12,7 +12,7 @@ import { compose } from '../apps/server/src/compose.ts';
 import { convertImageJob } from '../apps/server/src/jobs/convert-image.job.ts';
 import { optimizedDir } from '../apps/server/src/modules/images/images.service.ts';
 import { startTessera } from './_tessera.ts';
-import { checkIdle, ensurePeers, ensureTissueSlide, has, log, onCleanup, run, stopAll } from './_lib.ts';
+import { checkIdle, ensurePeers, ensureTissueSlide, has, log, onCleanup, run, runBench, stopAll } from './_lib.ts';
 
 const mb = (file: string) => `${(statSync(file).size / 2 ** 20).toFixed(0)} MB`;
 
@@ -117,10 +117,4 @@ async function main(): Promise<void> {
   log(`RESULT convert ratio=${ratio.toFixed(2)}`);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-  stopAll();
-  process.exit(1);
-}
+await runBench(main);

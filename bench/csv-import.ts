@@ -20,7 +20,8 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { insertSyntheticSlides, syntheticSlideRows, type SyntheticSlide } from '../apps/server/src/cli/demo-metadata.ts';
 import { importRequestOf } from '../apps/web/src/features/slide-import/import-request.ts';
 import { PG_BASE_URL } from './_grid-data.ts';
-import { ROOT, checkIdle, freePort, log, onCleanup, run, startChild, stopAll, waitFor } from './_lib.ts';
+import { callApi, startBenchServer, type BenchServer } from './_server.ts';
+import { checkIdle, log, onCleanup, runBench, stopAll } from './_lib.ts';
 
 const LINES = 10_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -28,52 +29,6 @@ const BAR_SECONDS = 5;
 const EMAIL = 'bench-csv@tessera.example';
 const PASSWORD = 'Bench-Passw0rd!x';
 const HEADER = ['File name', 'Block ID', 'Indication', 'Indication Subtype', 'Assays', 'Study ID', 'Acronym', 'Drug IDs', 'Tumor Content (%)', 'Scanner'];
-
-interface Server {
-  base: string;
-  token: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(dir: string, databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const env = {
-    TESSERA_DATA_DIR: path.join(dir, 'data'),
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    TESSERA_LOG_LEVEL: 'warn',
-    TESSERA_DEMO: 'false',
-    TESSERA_EMBEDDED_WORKER: 'false',
-    TESSERA_SERVE_PROCESSES: '1',
-  };
-  const cli = path.join(ROOT, 'bin/tessera.js');
-  run(process.execPath, [cli, 'migrate'], env);
-  run(process.execPath, [cli, 'user', 'create', EMAIL, '--role', 'systemSuperUser', '--password', PASSWORD], env);
-  const child = startChild(process.execPath, [cli, 'serve'], env, 'tessera');
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor('Tessera', async () => (await fetch(`${base}/v1/auth/login`, { method: 'POST' })).status < 500);
-  const { accessToken } = await call<{ accessToken: string }>(base, null, 'POST', '/v1/auth/login', { email: EMAIL, password: PASSWORD });
-  return {
-    base,
-    token: accessToken,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-async function call<T>(base: string, token: string | null, method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(base + url, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /**
  * The file of round `round`: every slide once, with values that differ from the last round's, some in
@@ -103,7 +58,7 @@ function csvText(slides: readonly SyntheticSlide[], round: number): string {
 }
 
 /** What the browser does: read in chunks, sniff, map; then the dry run and the import. Answers seconds. */
-async function importOnce(server: Server, projectId: string, fields: FieldDescriptor[], text: string): Promise<{ seconds: number; report: CsvImportReport }> {
+async function importOnce(server: BenchServer, projectId: string, fields: FieldDescriptor[], text: string): Promise<{ seconds: number; report: CsvImportReport }> {
   const t0 = performance.now();
   const sniffed = sniffCsv(text.slice(0, CSV_LIMITS.sniffChars));
   if ('error' in sniffed) throw new Error(sniffed.error);
@@ -115,7 +70,7 @@ async function importOnce(server: Server, projectId: string, fields: FieldDescri
   if (mapping.some((m) => !m.slideField)) throw new Error(`unmapped columns: ${mapping.filter((m) => !m.slideField).map((m) => m.csvFieldName).join(', ')}`);
   const request = importRequestOf('bench.csv', records.slice(1), mapping, { overwrite: true, allowCorrectValues: false }, 'YMD');
   const url = `/v1/projects/${projectId}/slides/import-csv`;
-  const check = await call<CsvImportReport>(server.base, server.token, 'POST', url, { ...request, dryRun: true });
+  const check = await callApi<CsvImportReport>(server.base, server.token, 'POST', url, { ...request, dryRun: true });
   if (check.incorrect) throw new Error(`the dry run found ${check.incorrect} bad lines: ${check.messages.slice(0, 3).join(' | ')}`);
   const res = await fetch(server.base + url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` }, body: JSON.stringify(request) });
   if (!res.ok) throw new Error(`the import answered ${res.status}: ${await res.text()}`);
@@ -134,9 +89,9 @@ async function importOnce(server: Server, projectId: string, fields: FieldDescri
 }
 
 async function benchDatabase(name: string, work: string, databaseUrl: string): Promise<number> {
-  const server = await startServer(path.join(work, name), databaseUrl);
+  const server = await startBenchServer({ dir: path.join(work, name), databaseUrl, email: EMAIL, password: PASSWORD });
   try {
-    const project = await call<{ id: string }>(server.base, server.token, 'POST', '/v1/projects', { name: `CSV import bench ${name}`, summary: '' });
+    const project = await callApi<{ id: string }>(server.base, server.token, 'POST', '/v1/projects', { name: `CSV import bench ${name}`, summary: '' });
     const slides = syntheticSlideRows(LINES, 7);
     const db = openDatabase(databaseUrl);
     try {
@@ -147,7 +102,7 @@ async function benchDatabase(name: string, work: string, databaseUrl: string): P
     } finally {
       await db.close();
     }
-    const fields = await call<FieldDescriptor[]>(server.base, server.token, 'GET', `/v1/projects/${project.id}/fields/slideMetadataView`);
+    const fields = await callApi<FieldDescriptor[]>(server.base, server.token, 'GET', `/v1/projects/${project.id}/fields/slideMetadataView`);
     log(`${name}: ${LINES} slides in the project`);
     await checkIdle();
     const times: number[] = [];
@@ -185,10 +140,4 @@ async function main(): Promise<void> {
   stopAll();
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-  stopAll();
-  process.exit(1);
-}
+await runBench(main);

@@ -9,7 +9,7 @@
  * PLAN, PostgreSQL EXPLAIN (ANALYZE, BUFFERS)). Data: _grid-data.ts (generated once, cached).
  * Last line: `RESULT grid page_p50_ms=… count_ms=… group_ms=… values_ms=…`, each the worse database.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -22,7 +22,8 @@ import type { Database } from '../apps/server/src/db/schema.ts';
 import type { ProjectScope } from '../apps/server/src/http/actor.ts';
 import { getFilterValues, getSlidesGrid } from '../apps/server/src/modules/slides/slide-grid.service.ts';
 import { PROJECT_ID, SLIDE_COUNT, ensureGridDatabases } from './_grid-data.ts';
-import { ROOT, busyFraction, checkIdle, ensurePeers, freePort, has, log, onCleanup, run, startChild, stopAll, waitFor } from './_lib.ts';
+import { callApi, exchangeApi, startBenchServer, type BenchServer } from './_server.ts';
+import { busyFraction, checkIdle, ensurePeers, has, log, onCleanup, runBench, stopAll } from './_lib.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 /** Rounds stop early (after at least 5, or 3 of seconds each) once a case has taken this long: slow cases still finish in time. */
@@ -141,63 +142,6 @@ async function engineQueries(direct: Direct, c: Case): Promise<CompiledQuery[]> 
   return grid;
 }
 
-// --- the server ----------------------------------------------------------------------------------------
-
-interface Server {
-  base: string;
-  token: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(dir: string, databaseUrl: string, userExists: boolean): Promise<Server> {
-  const port = await freePort();
-  const env = {
-    TESSERA_DATA_DIR: path.join(dir, 'data'),
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    TESSERA_LOG_LEVEL: 'warn',
-    TESSERA_DEMO: 'false',
-    TESSERA_EMBEDDED_WORKER: 'false',
-    TESSERA_SERVE_PROCESSES: '1',
-    TESSERA_ACCESS_TOKEN_TTL: '3600',
-  };
-  mkdirSync(env.TESSERA_DATA_DIR, { recursive: true });
-  const cli = path.join(ROOT, 'bin/tessera.js');
-  // A super user sees every project without being a member (packages/domain permissions.ts).
-  if (!userExists) run(process.execPath, [cli, 'user', 'create', EMAIL, '--role', 'systemSuperUser', '--password', PASSWORD], env);
-  // Node flags for the server alone, to profile it: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p'.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = startChild(process.execPath, [...nodeArgs, cli, 'serve'], env, 'tessera');
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor('Tessera', async () => (await fetch(`${base}/v1/auth/login`, { method: 'POST' })).status < 500);
-  const signIn = await call<{ accessToken?: string }>(base, null, 'POST', '/v1/auth/login', { email: EMAIL, password: PASSWORD });
-  if (!signIn.accessToken) throw new Error(`sign-in answered a challenge instead of tokens: ${JSON.stringify(signIn)}`);
-  return {
-    base,
-    token: signIn.accessToken,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** The answer, parsed (as a client must), and its size. */
-async function exchange<T>(base: string, token: string | null, method: string, url: string, body?: unknown): Promise<{ answer: T; bytes: number }> {
-  const res = await fetch(base + url, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text}`);
-  return { answer: JSON.parse(text) as T, bytes: text.length };
-}
-const call = async <T>(base: string, token: string | null, method: string, url: string, body?: unknown): Promise<T> =>
-  (await exchange<T>(base, token, method, url, body)).answer;
-
 // --- measuring -----------------------------------------------------------------------------------------
 
 interface Measured {
@@ -219,7 +163,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - t0;
 }
 
-async function measureCase(server: Server, direct: Direct, c: Case, done: Measured[]): Promise<Measured> {
+async function measureCase(server: BenchServer, direct: Direct, c: Case, done: Measured[]): Promise<Measured> {
   const queries = await engineQueries(direct, c);
   const sqlOnce = async () => {
     let last: unknown[] = [];
@@ -232,10 +176,10 @@ async function measureCase(server: Server, direct: Direct, c: Case, done: Measur
     ? null
     : async () => {
         if (c.values) {
-          const { answer: r, bytes } = await exchange<{ values: unknown[] }>(server.base, server.token, 'POST', `/v1/projects/${PROJECT_ID}/slides/filter-values`, c.values);
+          const { answer: r, bytes } = await exchangeApi<{ values: unknown[] }>(server.base, server.token, 'POST', `/v1/projects/${PROJECT_ID}/slides/filter-values`, c.values);
           answer = `${r.values.length} values, ${(bytes / 1024).toFixed(1)} KB`;
         } else {
-          const { answer: r, bytes } = await exchange<{ data: unknown[]; filteredSlideCount: number; rowCount: number }>(
+          const { answer: r, bytes } = await exchangeApi<{ data: unknown[]; filteredSlideCount: number; rowCount: number }>(
             server.base, server.token, 'POST', `/v1/projects/${PROJECT_ID}/slides/grid`, c.grid,
           );
           const what = c.grid?.rowGroupCols?.length ? `${r.rowCount} groups` : `${r.data.length} rows`;
@@ -279,9 +223,9 @@ const isMissed = (m: Measured) => m.c.bar !== null && p50(m.api) > BARS[m.c.bar]
 const shortSql = (sql: string) => (sql.length > 400 ? sql.replace(/^select .+? from /is, 'SELECT … FROM ') : sql).replace(/\s+/g, ' ').slice(0, 600);
 
 async function benchDatabase(name: Dialect, work: string, databaseUrl: string, direct: Direct, userExists: boolean): Promise<Measured[]> {
-  const server = await startServer(path.join(work, name), databaseUrl, userExists);
+  const server = await startBenchServer({ dir: path.join(work, name), databaseUrl, email: EMAIL, password: PASSWORD, userExists });
   try {
-    const { count } = await call<{ count: number }>(server.base, server.token, 'GET', `/v1/projects/${PROJECT_ID}/slides/count`);
+    const { count } = await callApi<{ count: number }>(server.base, server.token, 'GET', `/v1/projects/${PROJECT_ID}/slides/count`);
     log(`${name}: server up, the project holds ${count} slides`);
     if (count !== SLIDE_COUNT) throw new Error(`the bench project holds ${count} slides, not ${SLIDE_COUNT}`);
     await waitForIdle();
@@ -357,10 +301,4 @@ async function main(): Promise<void> {
   log(`RESULT grid page_p50_ms=${worst('page').toFixed(2)} count_ms=${worst('count').toFixed(2)} group_ms=${worst('group').toFixed(2)} values_ms=${worst('values').toFixed(2)}`);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-  stopAll();
-  process.exit(1);
-}
+await runBench(main);

@@ -8,23 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { startTessera } from './_tessera.ts';
-import {
-  ROOT,
-  checkIdle,
-  ensurePeers,
-  ensureTissueSlide,
-  freePort,
-  has,
-  log,
-  onCleanup,
-  parseWrk,
-  run,
-  startChild,
-  stopAll,
-  waitFor,
-  warmPageCache,
-  type WrkResult,
-} from './_lib.ts';
+import { checkIdle, ensurePeers, ensureTissueSlide, freePort, has, log, onCleanup, parseWrk, ROOT, run, runBench, startChild, stopAll, type WrkResult, waitFor, warmPageCache } from './_lib.ts';
 
 const IIPSRV = '/usr/lib/iipimage-server/iipsrv.fcgi';
 const DURATION = process.env.BENCH_DURATION ?? '8s';
@@ -182,10 +166,4 @@ async function main(): Promise<void> {
   log(`RESULT tiles ratio=${ratio.toFixed(2)} p99_ms=${at8.ours.p99.toFixed(2)}`);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  stopAll();
-  process.exit(1);
-}
+await runBench(main);

@@ -4,24 +4,10 @@
  */
 import { describeField, filterKindOf, projectFieldDefinition, SLIDE_FIELDS, type FieldDefinition, type ProjectField } from '@tessera/domain';
 import type { ColumnKind, GridColumn, GridSource } from '../../grid/grid-source.ts';
+import { TRIGRAM_COLUMNS_0009 } from '../../db/migrations/20261123_0009_slide_metadata.ts';
 
-/** Text columns with a trigram index (migration 0009): 'contains' filters and the global search. */
-const TRIGRAM_COLUMNS = new Set([
-  'id',
-  'file_name',
-  'name',
-  'block_id',
-  'assay_markers_formatted',
-  'technical_info',
-  'study_id',
-  'acronym',
-  'patient_id',
-  'results_qc_comment',
-  'tumor_subtype',
-  'he_assessed_by',
-  'he_secondary_reviewer',
-  'checksum',
-]);
+/** Text columns with a trigram index (the ones migration 0009 made): 'contains' filters and the global search. */
+const TRIGRAM_COLUMNS: ReadonlySet<string> = new Set(TRIGRAM_COLUMNS_0009);
 
 export const columnName = (fieldName: string): string => fieldName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 

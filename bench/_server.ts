@@ -1,0 +1,104 @@
+/**
+ * Our server as a benchmark runs it: `tessera serve` as a child process on its own data folder and
+ * database, one serving process, no demo, no embedded worker, signed in as a system super user (who sees
+ * every project without being a member). Shared by the grid and CSV import benchmarks.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, freePort, run, startChild, waitFor } from './_lib.ts';
+
+export interface BenchServer {
+  base: string;
+  token: string;
+  stop(): Promise<void>;
+}
+
+export interface BenchServerOptions {
+  dir: string;
+  databaseUrl: string;
+  email: string;
+  password: string;
+  /** The user is in the database already (a cached one): not created again. */
+  userExists?: boolean;
+}
+
+export async function startBenchServer({
+  dir,
+  databaseUrl,
+  email,
+  password,
+  userExists = false,
+}: BenchServerOptions): Promise<BenchServer> {
+  const port = await freePort();
+  const env = {
+    TESSERA_DATA_DIR: path.join(dir, 'data'),
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    TESSERA_LOG_LEVEL: 'warn',
+    TESSERA_DEMO: 'false',
+    TESSERA_EMBEDDED_WORKER: 'false',
+    TESSERA_SERVE_PROCESSES: '1',
+    TESSERA_ACCESS_TOKEN_TTL: '3600',
+  };
+  mkdirSync(env.TESSERA_DATA_DIR, { recursive: true });
+  const cli = path.join(ROOT, 'bin/tessera.js');
+  if (!userExists)
+    run(
+      process.execPath,
+      [cli, 'user', 'create', email, '--role', 'systemSuperUser', '--password', password],
+      env,
+    );
+  // Node flags for the server alone, to profile it: BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p'.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = startChild(process.execPath, [...nodeArgs, cli, 'serve'], env, 'tessera');
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(
+    'Tessera',
+    async () => (await fetch(`${base}/v1/auth/login`, { method: 'POST' })).status < 500,
+  );
+  const signIn = await callApi<{ accessToken?: string }>(base, null, 'POST', '/v1/auth/login', {
+    email,
+    password,
+  });
+  if (!signIn.accessToken)
+    throw new Error(`sign-in answered a challenge instead of tokens: ${JSON.stringify(signIn)}`);
+  return {
+    base,
+    token: signIn.accessToken,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A JSON call, its answer parsed (as a client must) and its size. */
+export async function exchangeApi<T>(
+  base: string,
+  token: string | null,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ answer: T; bytes: number }> {
+  const res = await fetch(base + url, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text}`);
+  return { answer: JSON.parse(text) as T, bytes: text.length };
+}
+
+export const callApi = async <T>(
+  base: string,
+  token: string | null,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> => (await exchangeApi<T>(base, token, method, url, body)).answer;
