@@ -123,9 +123,6 @@ export const EXPORT_MESSAGES = {
     `Filters or a search are active: the export covers only the ${count} ${count === 1 ? 'slide' : 'slides'} they match, not the whole project.`,
 } as const;
 
-/** The stages of an export (spec 1 §4). */
-export type ExportStage = 'notStarted' | 'prompt' | 'inProgress';
-
 /**
  * Counts the records of a CSV arriving in chunks, for a download's progress: the same records CsvReader
  * reads (a line break inside quotes ends nothing, a CRLF ends one record, blank records are not counted),
