@@ -1,7 +1,7 @@
 /**
  * Our server as a benchmark runs it: `tessera serve` as a child process on its own data folder and
  * database, one serving process, no demo, no embedded worker, signed in as a system super user (who sees
- * every project without being a member). Shared by the grid and CSV import benchmarks.
+ * every project without being a member). Shared by every benchmark of our server.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { ROOT, freePort, run, startChild, waitFor } from './_lib.ts';
 export interface BenchServer {
   base: string;
   token: string;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -20,6 +21,8 @@ export interface BenchServerOptions {
   password: string;
   /** The user is in the database already (a cached one): not created again. */
   userExists?: boolean;
+  /** Serving processes: 1 (default) measures one process; 'auto' measures the default install (one per core). */
+  processes?: 1 | 'auto';
 }
 
 export async function startBenchServer({
@@ -28,6 +31,7 @@ export async function startBenchServer({
   email,
   password,
   userExists = false,
+  processes = 1,
 }: BenchServerOptions): Promise<BenchServer> {
   const port = await freePort();
   const env = {
@@ -37,7 +41,7 @@ export async function startBenchServer({
     TESSERA_LOG_LEVEL: 'warn',
     TESSERA_DEMO: 'false',
     TESSERA_EMBEDDED_WORKER: 'false',
-    TESSERA_SERVE_PROCESSES: '1',
+    TESSERA_SERVE_PROCESSES: String(processes),
     TESSERA_ACCESS_TOKEN_TTL: '3600',
   };
   mkdirSync(env.TESSERA_DATA_DIR, { recursive: true });
@@ -65,6 +69,7 @@ export async function startBenchServer({
   return {
     base,
     token: signIn.accessToken,
+    dataDir: env.TESSERA_DATA_DIR,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -29,10 +29,7 @@ interface Run {
 async function convertBoth(slide: string, work: string): Promise<Run> {
   mkdirSync(work);
   const ours = await startTessera(work, slide);
-  await new Promise<void>((resolve) => {
-    ours.server.once('exit', () => resolve());
-    ours.server.kill('SIGTERM');
-  });
+  await ours.stop();
   const composed = await compose(
     loadConfig({ ...process.env, TESSERA_DATA_DIR: ours.dataDir, TESSERA_LOG_LEVEL: 'warn' }),
     { log: () => undefined },

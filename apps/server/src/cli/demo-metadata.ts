@@ -8,9 +8,7 @@ import crypto from 'node:crypto';
 import type { AssayChannel } from '@tessera/domain';
 import { createRandom } from '@tessera/wsi';
 import type { Db } from '../db/database.ts';
-import { nowIso } from '../db/dialect.ts';
-import { newId } from '../lib/ids.ts';
-import { metadataColumns, withAssayIds, writeSideRows, type SlideMetadata } from '../modules/slides/slide-metadata.queries.ts';
+import { insertMetadataSlide, type SlideMetadata } from '../modules/slides/slide-metadata.queries.ts';
 
 export const METADATA_ONLY_STATUS = 'metadata only';
 
@@ -118,31 +116,9 @@ export function syntheticSlideRows(count: number, seed = 42): SyntheticSlide[] {
 /** Inserts the rows into a project (with an image row each, whose file is not stored), in one transaction. */
 export async function insertSyntheticSlides(db: Db, projectId: string, rows: readonly SyntheticSlide[], createdBy: string | null): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    for (const { fileName, ...metadata } of rows) {
-      const imageId = newId();
+    for (const { fileName, ...values } of rows) {
       const checksum = crypto.createHash('sha256').update(`tessera-demo:${projectId}:${fileName}`).digest('hex');
-      await trx.insertInto('images').values({ id: imageId, checksum, size: 0, storage_paths: '[]', format: METADATA_ONLY_STATUS, image_info: '{}', created_at: now }).execute();
-      const id = newId();
-      const values = withAssayIds(metadata);
-      await trx
-        .insertInto('slides')
-        .values({
-          id,
-          project_id: projectId,
-          image_id: imageId,
-          file_name: fileName,
-          file_extension: 'svs',
-          checksum,
-          name: fileName.replace(/\.svs$/, ''),
-          status: METADATA_ONLY_STATUS,
-          created_at: now,
-          created_by: createdBy,
-          updated_at: now,
-          ...metadataColumns(values),
-        })
-        .execute();
-      await writeSideRows(trx, projectId, [{ id, values }]);
+      await insertMetadataSlide(trx, { projectId, fileName, checksum, format: METADATA_ONLY_STATUS, status: METADATA_ONLY_STATUS, createdBy, values });
     }
   });
 }

@@ -7,6 +7,7 @@ import { formatAssayMarkers, MULTI_VALUE_FIELDS, type AssayChannel } from '@tess
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
+import { nowIso } from '../../db/dialect.ts';
 import { SLIDE_GRID_SOURCE } from './slide-grid.source.ts';
 
 export type SlideMetadata = Record<string, unknown>;
@@ -32,6 +33,40 @@ export function metadataColumns(values: SlideMetadata): Record<string, unknown> 
     else out[column.column] = value ?? null;
   }
   return out;
+}
+
+/**
+ * Inserts a slide whose file is not stored (metadata only: the demo's synthetic rows, test fixtures) with
+ * an image row of its own, and its metadata (checked already) with the side-table rows; answers its id.
+ */
+export async function insertMetadataSlide(
+  db: Db,
+  slide: { projectId: string; fileName: string; checksum: string; format: string; status?: string; createdBy: string | null; values: SlideMetadata },
+): Promise<string> {
+  const id = newId();
+  const imageId = newId();
+  const now = nowIso();
+  await db.insertInto('images').values({ id: imageId, checksum: slide.checksum, size: 0, storage_paths: '[]', format: slide.format, image_info: '{}', created_at: now }).execute();
+  const values = withAssayIds(slide.values);
+  await db
+    .insertInto('slides')
+    .values({
+      id,
+      project_id: slide.projectId,
+      image_id: imageId,
+      file_name: slide.fileName,
+      file_extension: slide.fileName.includes('.') ? slide.fileName.split('.').pop()! : '',
+      checksum: slide.checksum,
+      name: slide.fileName.replace(/\.[^.]+$/, ''),
+      ...(slide.status ? { status: slide.status } : {}),
+      created_at: now,
+      created_by: slide.createdBy,
+      updated_at: now,
+      ...metadataColumns(values),
+    })
+    .execute();
+  await writeSideRows(db, slide.projectId, [{ id, values }]);
+  return id;
 }
 
 /** Rows per multi-row statement: far below both databases' limits on parameters (11 columns × 400). */
