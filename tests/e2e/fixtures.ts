@@ -1,6 +1,7 @@
 /**
- * The e2e test object: Playwright's test with a `shot(name)` that writes docs/screenshots/<name>.png
- * (the README shows them) once the page has settled on what the name promises.
+ * The e2e test object: Playwright's test with a `shot(name)` that writes <name>.png once the page has
+ * settled on what the name promises: into test-results/screenshots on a test run, into docs/screenshots
+ * (the README shows them) through `npm run screenshots`.
  */
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -18,10 +19,17 @@ export const screenshot = async (page: Page, name: string, opts: { fullPage?: bo
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', fullPage: opts.fullPage ?? false });
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}.png`),
+    animations: 'disabled',
+    fullPage: opts.fullPage ?? false,
+  });
 };
 
-export const test = base.extend<{ shot: (name: string, opts?: { fullPage?: boolean }) => Promise<void>; browserErrors: void }>({
+export const test = base.extend<{
+  shot: (name: string, opts?: { fullPage?: boolean }) => Promise<void>;
+  browserErrors: void;
+}>({
   shot: async ({ page }, use) => {
     await use((name, opts) => screenshot(page, name, opts));
   },
