@@ -40,6 +40,22 @@ export interface SessionsTable {
   revoked_at: string | null;
 }
 
+/** Migration 0015: refresh tokens a session rotated away from; presenting one again ends the session. */
+export interface RetiredRefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  /** The session's expiry: after it the row is pruned (the session ends anyway). */
+  expires_at: string;
+}
+
+/** Migration 0015: the sign-in rate limit shared by every serving process ('<limit>:<address>'). */
+export interface AuthRateLimitsTable {
+  bucket: string;
+  hits: number;
+  /** When the window ends; the next hit after it starts a new one. */
+  reset_at: string;
+}
+
 export interface ApiKeysTable {
   id: string;
   user_id: string;
@@ -336,6 +352,8 @@ export interface Database {
   users: UsersTable;
   user_system_roles: UserSystemRolesTable;
   sessions: SessionsTable;
+  retired_refresh_tokens: RetiredRefreshTokensTable;
+  auth_rate_limits: AuthRateLimitsTable;
   api_keys: ApiKeysTable;
   auth_challenges: AuthChallengesTable;
   sso_logins: SsoLoginsTable;

@@ -25,7 +25,7 @@ export const metaOf = (req: FastifyRequest): RequestMeta => ({ ip: req.ip, log: 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, opts: AuthRouteOptions = {}): void {
   const limits = { ...DEFAULT_AUTH_LIMITS, ...opts };
   void prepareThrowawayHash();
-  registerRateLimited(app, limits.credentials, (scope) => {
+  registerRateLimited(app, ctx.db, { name: 'signIn', ...limits.credentials }, (scope) => {
     addRoute(scope, ctx.guard, contract.login, ({ body, req }) => signIn.login(ctx, body, metaOf(req)));
     addRoute(scope, ctx.guard, contract.respondToTotpChallenge, ({ body, req }) =>
       signIn.respondToTotpChallenge(ctx, body, metaOf(req)),
@@ -44,7 +44,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, opts: 
       reset.confirmForgotPassword(ctx, body, metaOf(req)),
     );
   });
-  registerRateLimited(app, limits.tokens, (scope) => {
+  registerRateLimited(app, ctx.db, { name: 'tokens', ...limits.tokens }, (scope) => {
     addRoute(scope, ctx.guard, contract.refresh, ({ body }) => signIn.refreshTokens(ctx, body.refreshToken));
     addRoute(scope, ctx.guard, contract.logout, async ({ actor, req }) => {
       await signIn.logout(ctx, actor, metaOf(req));

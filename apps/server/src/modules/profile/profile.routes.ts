@@ -18,7 +18,8 @@ export function registerProfileRoutes(
     service.createApiKey(ctx, actor, metaOf(req)),
   );
   // The old password is a secret to guess, so this route is limited like the sign-in endpoints.
-  registerRateLimited(app, opts.passwordChange ?? DEFAULT_AUTH_LIMITS.credentials, (scope) => {
+  const limit = opts.passwordChange ?? DEFAULT_AUTH_LIMITS.credentials;
+  registerRateLimited(app, ctx.db, { name: 'passwordChange', ...limit }, (scope) => {
     addRoute(scope, ctx.guard, contract.changePassword, ({ actor, body, req }) =>
       service.changePassword(ctx, actor, body, metaOf(req)),
     );

@@ -17,7 +17,7 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const oidc = createOidcClients();
 
   // Per-address limit like the other sign-in calls, so discover and exchange cannot be hammered.
-  registerRateLimited(app, DEFAULT_AUTH_LIMITS.tokens, (scope) => {
+  registerRateLimited(app, ctx.db, { name: 'sso', ...DEFAULT_AUTH_LIMITS.tokens }, (scope) => {
     addRoute(scope, ctx.guard, contract.discover, async ({ body }) =>
       service.discoverProvider(ctx, body.email),
     );
