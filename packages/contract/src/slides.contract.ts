@@ -62,8 +62,27 @@ export const ImageInfo = z
   .meta({ id: 'ImageInfo' });
 export type ImageInfo = z.infer<typeof ImageInfo>;
 
+/**
+ * The conversion of a slide's image into its optimized pyramid, as its job stands: NotConverted (never
+ * queued), Queued (also while a failed attempt waits for its retry), Converting, Converted (tile-converted
+ * serves it), Failed (error says why; users with slideUpload can retry).
+ */
+export const ConversionStatus = z.enum(['NotConverted', 'Queued', 'Converting', 'Converted', 'Failed']).meta({ id: 'ConversionStatus' });
+export type ConversionStatus = z.infer<typeof ConversionStatus>;
+
+/** Spec 2 §2: the conversion counts, converted/total tiles per level and channel. */
+export const SlideConversion = z
+  .object({
+    status: ConversionStatus,
+    error: z.string().nullable(),
+    counts: z.array(z.object({ level: z.number().int(), channel: z.number().int(), converted: z.number().int(), total: z.number().int() })),
+  })
+  .meta({ id: 'SlideConversion' });
+export type SlideConversion = z.infer<typeof SlideConversion>;
+
 export const SlideDetails = Slide.extend({
-  conversionStatus: z.string(),
+  conversionStatus: ConversionStatus,
+  conversion: SlideConversion,
   imageInfo: ImageInfo,
 }).meta({ id: 'SlideDetails' });
 export type SlideDetails = z.infer<typeof SlideDetails>;
@@ -95,6 +114,17 @@ export const getSlideDetails = defineRoute({
   access: projectPermission(null),
   params: SlideParams,
   response: SlideDetails,
+});
+
+/** Queues a failed conversion of the slide's image again (issue #10 point 10); 409 unless it failed. */
+export const retrySlideConversion = defineRoute({
+  method: 'POST',
+  path: '/v1/projects/:projectId/slides/:slideId/conversion/retry',
+  summary: 'Retry the failed conversion of the slide’s image into its optimized pyramid',
+  tags: ['slides'],
+  access: projectPermission('slideUpload'),
+  params: SlideParams,
+  response: SlideConversion,
 });
 
 const ImageQuery = z.object({ format: z.enum(['jpeg', 'png']).default('jpeg') });

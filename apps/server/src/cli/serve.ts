@@ -4,8 +4,9 @@
  * from a viewer is CPU-bound in HTTP and authentication, so a machine with N cores serves about N× the
  * tiles with N processes (measured: `npm run bench -- tiles`).
  *
- * With several processes the primary migrates, seeds the demo, runs the embedded job worker and
- * replaces a serving process that dies; the serving processes are stateless (DESIGN §11) apart from
+ * With several processes the primary migrates, seeds the demo, queues the conversions never queued
+ * (images.service enqueuePendingConversions), runs the embedded job worker and replaces a serving
+ * process that dies; the serving processes are stateless (DESIGN §11) apart from
  * caches and the per-address sign-in rate limits, which each process counts on its own.
  */
 import cluster, { type Worker } from 'node:cluster';
@@ -13,6 +14,7 @@ import type { Config } from '../config.ts';
 import { compose, type Composed } from '../compose.ts';
 import { buildApp } from '../http/app.ts';
 import { createJobWorker, type JobWorker } from '../jobs/worker.ts';
+import { enqueuePendingConversions } from '../modules/images/images.service.ts';
 import { seedDemo } from './seed-demo.ts';
 
 /** Running handlers get this long to finish at shutdown; then their jobs go back to the queue. */
@@ -26,6 +28,9 @@ export async function serve(config: Config, log: Log): Promise<void> {
   if (cluster.isWorker) return serveHttp(config, log, { runsJobs: false });
   const composed = await compose(config, { log });
   if (config.isDemoSeeded) await seedDemo(composed.ctx, log);
+  // Images registered before registration queued their conversion; here, where only one process runs.
+  const queued = await enqueuePendingConversions(composed.ctx);
+  if (queued > 0) log(`Queued the conversion of ${queued} image(s) registered earlier.`);
   if (config.serveProcesses === 1) return serveHttp(config, log, { runsJobs: config.hasEmbeddedWorker, composed });
   superviseServers(config, log, composed);
 }

@@ -182,6 +182,8 @@ export interface ImagesTable {
   conversion_counts: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 0007: why the last conversion failed, for people. */
   conversion_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0016: the job converting the image (queued once per image); its state is the image's conversion state. */
+  conversion_job_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Migration 0005: a project's slide, pointing at an image; unique per (project_id, checksum). */

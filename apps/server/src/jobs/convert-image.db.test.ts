@@ -41,7 +41,7 @@ const hasVips = (() => {
 /** Registers `file`, converts it through a worker and answers the finished job and the image id. */
 async function convert(ctx: AppContext, file: string) {
   const { image } = await registerImage(ctx, [file]);
-  const { jobId } = await enqueueConversion(ctx, image.id);
+  const jobId = (await enqueueConversion(ctx, image.id)).jobId!;
   const worker = createJobWorker({ db: ctx.db, dialect: ctx.dialect, queue: ctx.jobs, concurrency: 1, ...FAST });
   worker.start();
   try {
@@ -221,7 +221,7 @@ describeEachDialect('convert-image job', (t) => {
     const { image } = await registerImage(ctx, [file]);
     // The file breaks after registration: its tiles now run past the end.
     await writeFile(file, (await readFile(file)).subarray(0, 200_000));
-    const { jobId } = await enqueueConversion(ctx, image.id);
+    const jobId = (await enqueueConversion(ctx, image.id)).jobId!;
     const worker = createJobWorker({ db: ctx.db, dialect: ctx.dialect, queue: ctx.jobs, concurrency: 1, ...FAST });
     worker.start();
     try {

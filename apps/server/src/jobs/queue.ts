@@ -41,6 +41,12 @@ export interface EnqueueOptions {
   createdBy?: string | null;
   /** Default: the kind's maxAttempts, else 3. */
   maxAttempts?: number;
+  /**
+   * A transaction to write the job in, so it is queued together with the caller's own rows (or not at
+   * all); the caller commits. Workers are woken at once all the same: one that looks before the commit
+   * finds the job at its next poll.
+   */
+  within?: Db;
 }
 
 export interface JobQueue<K extends JobKinds = JobRegistry> {
@@ -100,7 +106,7 @@ export function createJobQueue<K extends JobKinds = JobRegistry>(
       if (!parsed.success) throw badRequest(`Invalid payload of job '${kind.name}': ${describeIssues(parsed.error)}`);
       const maxAttempts = MaxAttempts.safeParse(opts.maxAttempts ?? kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
       if (!maxAttempts.success) throw badRequest(`Invalid maxAttempts of job '${kind.name}': ${describeIssues(maxAttempts.error)}`);
-      const row = await insertJob(db, {
+      const row = await insertJob(opts.within ?? db, {
         id: newId(),
         kind: kind.name,
         payload: JSON.stringify(parsed.data),

@@ -61,3 +61,66 @@ export async function insertImageIfAbsent(
   if (!row) throw new Error('Image row vanished after insert');
   return row;
 }
+
+/** An image's conversion as stored (migrations 0007, 0016) with the state and message of its conversion job. */
+export interface ConversionRow {
+  status: string;
+  error: string | null;
+  counts: string | null;
+  jobId: string | null;
+  jobState: string | null;
+  jobError: string | null;
+}
+
+export async function findConversionRow(db: Db, imageId: string): Promise<ConversionRow | undefined> {
+  return db
+    .selectFrom('images')
+    .leftJoin('jobs', 'jobs.id', 'images.conversion_job_id')
+    .select([
+      'images.conversion_status as status',
+      'images.conversion_error as error',
+      'images.conversion_counts as counts',
+      'images.conversion_job_id as jobId',
+      'jobs.state as jobState',
+      'jobs.error_message as jobError',
+    ])
+    .where('images.id', '=', imageId)
+    .executeTakeFirst();
+}
+
+/**
+ * Makes `jobId` the image's conversion job, when the image has none yet (`first`) or its job ended
+ * without converting it (`retry`: failed or cancelled, or the image is marked Failed with no job).
+ * A converted image is never taken. False when the condition did not hold: another registration got
+ * there first, or the conversion is queued, running or done.
+ */
+export async function claimConversion(db: Db, imageId: string, jobId: string, mode: 'first' | 'retry'): Promise<boolean> {
+  let q = db
+    .updateTable('images')
+    .set({ conversion_job_id: jobId, conversion_error: null })
+    .where('id', '=', imageId)
+    .where('conversion_status', '<>', 'Converted');
+  q =
+    mode === 'first'
+      ? q.where('conversion_job_id', 'is', null).where('conversion_status', '=', 'NotConverted')
+      : q.where((eb) =>
+          eb.or([
+            eb.and([eb('conversion_job_id', 'is', null), eb('conversion_status', '=', 'Failed')]),
+            eb('conversion_job_id', 'in', eb.selectFrom('jobs').select('id').where('state', 'in', ['failed', 'cancelled'])),
+          ]),
+        );
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Images never queued for conversion (registered before registration queued it, or whose job was deleted). */
+export async function findImagesNeverQueued(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('images')
+    .select('id')
+    .where('conversion_job_id', 'is', null)
+    .where('conversion_status', '=', 'NotConverted')
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -3,6 +3,7 @@
  * rendering their associated images. The files stay where they are; the row stores their absolute paths.
  */
 import path from 'node:path';
+import type { SlideConversion } from '@tessera/contract';
 import { isWsiError, openSlide, type OpenedSlide } from '@tessera/wsi';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/dialect.ts';
@@ -99,12 +100,83 @@ export { findImageByChecksum, findImageById, type ImageRow } from './images.quer
 /** Where conversion jobs write optimized pyramids: `${dataDir}/optimized`. */
 export const optimizedDir = (ctx: AppContext): string => path.join(ctx.config.dataDir, 'optimized');
 
-/** Queues the conversion of an image into its optimized pyramid (jobs/convert-image.job.ts). */
+/** Thrown inside queueConversion's transaction to roll the job back when the image was not claimed. */
+class NotClaimed extends Error {}
+
+/**
+ * Queues the conversion of an image into its optimized pyramid (jobs/convert-image.job.ts), once per
+ * image: every registration of a slide calls it (slides.service getOrCreateSlideForImage), so an image
+ * shared by several slides or projects, or registered again, is converted once. The job and the image's
+ * link to it (conversion_job_id) are written in one transaction under a conditional update, so two
+ * registrations at once queue one job. `retry` queues again only a conversion that failed or was
+ * cancelled. Answers the image's conversion job (null for an image converted without one) and whether
+ * this call queued it.
+ */
 export async function enqueueConversion(
   ctx: AppContext,
   imageId: string,
-  options: { projectId?: string | null; createdBy?: string | null } = {},
-): Promise<{ jobId: string }> {
-  const job = await ctx.jobs.enqueue('convert-image', { imageId, outputDir: optimizedDir(ctx) }, options);
-  return { jobId: job.id };
+  options: { createdBy?: string | null; mode?: 'first' | 'retry' } = {},
+): Promise<{ jobId: string | null; isQueued: boolean }> {
+  const mode = options.mode ?? 'first';
+  const current = await q.findConversionRow(ctx.db, imageId);
+  if (!current) throw new Error(`Image ${imageId} does not exist`);
+  const isDue = mode === 'first' ? current.jobId === null && current.status === 'NotConverted' : conversionOf(current).status === 'Failed';
+  if (!isDue) return { jobId: current.jobId, isQueued: false };
+  try {
+    const jobId = await ctx.db.transaction().execute(async (trx) => {
+      // No project: the image (and its conversion) is shared by every project that has a slide of it,
+      // and a job is deleted with its project.
+      const job = await ctx.jobs.enqueue('convert-image', { imageId, outputDir: optimizedDir(ctx) }, { createdBy: options.createdBy ?? null, within: trx });
+      if (!(await q.claimConversion(trx, imageId, job.id, mode))) throw new NotClaimed();
+      return job.id;
+    });
+    return { jobId, isQueued: true };
+  } catch (error) {
+    if (!(error instanceof NotClaimed)) throw error;
+    return { jobId: (await q.findConversionRow(ctx.db, imageId))?.jobId ?? null, isQueued: false };
+  }
+}
+
+/**
+ * What users see of an image's conversion: its job's state while it has one that has not succeeded (a
+ * worker killed mid-run leaves the image row at Converting, but its job is queued again or failed), else
+ * the image's own status. Counts are those of the last run.
+ */
+export function conversionOf(row: q.ConversionRow): SlideConversion {
+  const counts = row.counts === null ? [] : (JSON.parse(row.counts) as SlideConversion['counts']);
+  const stored = (['NotConverted', 'Converting', 'Converted', 'Failed'] as const).find((s) => s === row.status) ?? 'NotConverted';
+  switch (stored === 'Converted' ? null : row.jobState) {
+    case 'queued':
+      return { status: 'Queued', error: null, counts };
+    case 'running':
+      return { status: 'Converting', error: null, counts };
+    case 'failed':
+    case 'cancelled':
+      return { status: 'Failed', error: row.error ?? row.jobError ?? CONVERSION_MESSAGES.cancelled, counts };
+    default:
+      return { status: stored, error: stored === 'Failed' ? (row.error ?? CONVERSION_MESSAGES.failed) : null, counts };
+  }
+}
+
+export const CONVERSION_MESSAGES = {
+  cancelled: 'The conversion was cancelled',
+  failed: 'The conversion failed',
+  notFailed: 'Only a failed conversion can be retried',
+} as const;
+
+export async function findConversion(ctx: AppContext, imageId: string): Promise<SlideConversion> {
+  const row = await q.findConversionRow(ctx.db, imageId);
+  if (!row) throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
+  return conversionOf(row);
+}
+
+/**
+ * Queues the conversion of every image never queued: those registered before registration queued it.
+ * `tessera serve` runs it once at start, in the process that migrates (cli/serve.ts), and the conditional
+ * claim makes a second run, or one racing it, queue nothing twice. Answers how many it queued.
+ */
+export async function enqueuePendingConversions(ctx: AppContext): Promise<number> {
+  let queued = 0;
+  for (const imageId of await q.findImagesNeverQueued(ctx.db)) if ((await enqueueConversion(ctx, imageId)).isQueued) queued++;
+  return queued;
 }

@@ -24,6 +24,7 @@ function sendImage(reply: FastifyReply, image: { etag: string; bytes: Buffer | n
 export function registerSlideRoutes(app: FastifyInstance, ctx: AppContext): void {
   addRoute(app, ctx.guard, contract.getOrCreateSlide, ({ actor, project, body }) => service.getOrCreateSlide(ctx, actor, project, body));
   addRoute(app, ctx.guard, contract.getSlideDetails, ({ project, params }) => service.getSlideDetails(ctx, project, params.slideId));
+  addRoute(app, ctx.guard, contract.retrySlideConversion, ({ actor, project, params }) => service.retrySlideConversion(ctx, actor, project, params.slideId));
   // Registered like the tile routes (contractRouteOptions): the handler owns the status, 200 or 304.
   const images: [RouteDef, AssociatedKind][] = [
     [contract.getSlideLabel, 'label'],

@@ -2,7 +2,7 @@
  * Slides of a project (spec 1 §7): get or create by checksum, details with imageInfo (spec 2 §3), the
  * label, macro and thumbnail images, and a minimal list. A slide points at an image shared by its copies.
  */
-import type { ImageInfo, Slide, SlideDetails } from '@tessera/contract';
+import type { ImageInfo, Slide, SlideConversion, SlideDetails } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
 import { ByteLru } from '../../lib/byte-lru.ts';
 import { nowIso } from '../../db/dialect.ts';
@@ -10,7 +10,17 @@ import type { Actor, ProjectScope } from '../../http/actor.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { toImageInfo } from '../images/image-info.ts';
-import { findImageByChecksum, findImageById, IMAGE_ERROR_CODES, IMAGE_MESSAGES, renderAssociated, type ImageRow } from '../images/images.service.ts';
+import {
+  CONVERSION_MESSAGES,
+  enqueueConversion,
+  findConversion,
+  findImageByChecksum,
+  findImageById,
+  IMAGE_ERROR_CODES,
+  IMAGE_MESSAGES,
+  renderAssociated,
+  type ImageRow,
+} from '../images/images.service.ts';
 import type { AssociatedKind, ImageFormat } from '../images/render.ts';
 import * as q from './slides.queries.ts';
 
@@ -20,7 +30,7 @@ export const SLIDE_MESSAGES = {
   invalidFileName: 'The file name must not contain path separators or control characters',
 } as const;
 
-export const SLIDE_ERROR_CODES = { notFound: 'SLIDE_NOT_FOUND', imageNotFound: 'IMAGE_NOT_FOUND' } as const;
+export const SLIDE_ERROR_CODES = { notFound: 'SLIDE_NOT_FOUND', imageNotFound: 'IMAGE_NOT_FOUND', conversionNotFailed: 'CONVERSION_NOT_FAILED' } as const;
 
 export const toSlide = (row: q.SlideRow): Slide => ({
   id: row.id,
@@ -50,7 +60,9 @@ export function slideNameParts(fileName: string): { name: string; extension: str
 
 /**
  * The project's slide for an image: the one already there (same checksum), else a new one. Answers
- * whether it was created, for the import summary.
+ * whether it was created, for the import summary. Every registration of a slide comes through here (folder
+ * import, the CLI, the demo, get-or-create after an upload), and queues the image's conversion unless it
+ * is queued, running or done.
  */
 export async function getOrCreateSlideForImage(
   ctx: AppContext,
@@ -60,6 +72,8 @@ export async function getOrCreateSlideForImage(
   createdBy: string | null,
 ): Promise<{ slide: q.SlideRow; created: boolean }> {
   const existing = await q.findSlideByChecksum(ctx.db, projectId, image.checksum);
+  // Queued once per image, whichever registration comes first; the others find it queued.
+  await enqueueConversion(ctx, image.id, { createdBy });
   if (existing) return { slide: existing, created: false };
   const now = nowIso();
   const { row, created } = await q.insertSlideIfAbsent(ctx.db, {
@@ -108,7 +122,16 @@ export async function getSlideDetails(ctx: AppContext, project: ProjectScope, sl
   const { slide, image } = await slideWithImage(ctx, project.id, slideId);
   const imageInfo: ImageInfo | null = toImageInfo(image.imageInfo, image.conversionStatus);
   if (!imageInfo) throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
-  return { ...toSlide(slide), conversionStatus: image.conversionStatus, imageInfo };
+  const conversion = await findConversion(ctx, image.id);
+  return { ...toSlide(slide), conversionStatus: conversion.status, conversion, imageInfo };
+}
+
+/** Queues the slide's failed conversion again (slideUpload); 409 when it has not failed (queued, running, done). */
+export async function retrySlideConversion(ctx: AppContext, actor: Actor, project: ProjectScope, slideId: string): Promise<SlideConversion> {
+  const { image } = await slideWithImage(ctx, project.id, slideId);
+  const { isQueued } = await enqueueConversion(ctx, image.id, { createdBy: actor.userId, mode: 'retry' });
+  if (!isQueued) throw new AppError(409, SLIDE_ERROR_CODES.conversionNotFailed, CONVERSION_MESSAGES.notFailed);
+  return findConversion(ctx, image.id);
 }
 
 /** Encoded labels, macros and thumbnails kept between requests: a slide list asks for dozens at once. */

@@ -104,7 +104,7 @@ describeEachDialect('tiles: missing levels and tile-converted', (t) => {
     const worker = createJobWorker({ db: ctx.db, dialect: ctx.dialect, queue: ctx.jobs, concurrency: 1, ...FAST });
     worker.start();
     try {
-      await waitFor(async () => ((await ctx.jobs.get(jobId))?.state === 'succeeded' ? true : undefined), 'the conversion', 60_000);
+      await waitFor(async () => ((await ctx.jobs.get(jobId!))?.state === 'succeeded' ? true : undefined), 'the conversion', 60_000);
     } finally {
       await worker.stop({ timeoutMs: 10_000 });
     }
