@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { autoMapColumns, CSV_LIMITS, CsvReader, sniffCsv, type CsvRecord, type FieldDescriptor } from '@tessera/domain';
-import type { CsvImportEvent, CsvImportReport } from '@tessera/contract';
+import { bodyRowsLines, slideImport, type CsvImportEvent, type CsvImportReport } from '@tessera/contract';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { insertSyntheticSlides, syntheticSlideRows, type SyntheticSlide } from '../apps/server/src/cli/demo-metadata.ts';
 import { importRequestOf } from '../apps/web/src/features/slide-import/import-request.ts';
@@ -70,9 +70,17 @@ async function importOnce(server: BenchServer, projectId: string, fields: FieldD
   if (mapping.some((m) => !m.slideField)) throw new Error(`unmapped columns: ${mapping.filter((m) => !m.slideField).map((m) => m.csvFieldName).join(', ')}`);
   const request = importRequestOf('bench.csv', records.slice(1), mapping, { overwrite: true, allowCorrectValues: false }, 'YMD');
   const url = `/v1/projects/${projectId}/slides/import-csv`;
-  const check = await callApi<CsvImportReport>(server.base, server.token, 'POST', url, { ...request, dryRun: true });
+  const post = (body: object) =>
+    fetch(server.base + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson', authorization: `Bearer ${server.token}` },
+      body: bodyRowsLines(slideImport.importSlideMetadata, body).join('\n'),
+    });
+  const checked = await post({ ...request, dryRun: true });
+  if (!checked.ok) throw new Error(`the dry run answered ${checked.status}: ${await checked.text()}`);
+  const check = (await checked.json()) as CsvImportReport;
   if (check.incorrect) throw new Error(`the dry run found ${check.incorrect} bad lines: ${check.messages.slice(0, 3).join(' | ')}`);
-  const res = await fetch(server.base + url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` }, body: JSON.stringify(request) });
+  const res = await post(request);
   if (!res.ok) throw new Error(`the import answered ${res.status}: ${await res.text()}`);
   let report: CsvImportReport | null = null;
   let progressLines = 0;

@@ -25,6 +25,9 @@ import {
 } from './support/slides.ts';
 import { USERS } from './support/users.ts';
 
+/** Whether an import request (NDJSON: the options on the first line, then the rows) is the wizard's dry run. */
+const isDryRun = (body: string | null) => (JSON.parse((body ?? '{}').split('\n', 1)[0]!) as { dryRun?: boolean }).dryRun === true;
+
 const CSV_FILE_MESSAGES = {
   notCommaOrSemicolon:
     'Only CSV files that are comma or semicolon separated are accepted for metadata import.',
@@ -216,13 +219,13 @@ test('a full import: columns matched by name, one mapped by hand, preview, impor
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/slides/import-csv', async (route) => {
-    if ((route.request().postDataJSON() as { dryRun: boolean }).dryRun === false) await held;
+    if (!isDryRun(route.request().postData())) await held;
     await route.continue();
   });
   const imported = page.waitForResponse(
     (res) =>
       res.url().endsWith('/slides/import-csv') &&
-      (res.request().postDataJSON() as { dryRun: boolean }).dryRun === false,
+      !isDryRun(res.request().postData()),
   );
   await startImport.click();
   await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   ssoUser: 'SSO_USER',
   manualNotRead: 'USER_MANUAL_NOT_READ',
   maintenance: 'MAINTENANCE',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   internal: 'INTERNAL_SERVER_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

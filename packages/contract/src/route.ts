@@ -41,8 +41,18 @@ export interface RouteDef {
    * document; OpenAPI lists them, and the answer carries only the headers that protect a non-document.
    */
   responseTypes?: readonly string[];
-  /** Request bodies may be this large (default 1 MiB: http/app.ts). */
+  /**
+   * Request bodies may be this large (default 64 KiB: http/app.ts, which fits every body of ours but
+   * the ones that declare more). The server reads no body before the caller passed the route's access.
+   */
   bodyLimitBytes?: number;
+  /**
+   * The body travels as NDJSON (`application/x-ndjson`): its other fields as the first line, then one
+   * element of the array `key` per line, each at most `maxLineLength` characters. The server reads it line
+   * by line as it arrives (http/body.ts), so a big body is never one string or one long parse; the
+   * assembled value is then checked by `body` like any other. JSON bodies are refused on such routes.
+   */
+  bodyRows?: { key: string; maxLineLength: number };
   /**
    * The answer is serialized without checking it against `response` first. Only for large answers made
    * row by row from the database (grid blocks), where the check copies every row (about a millisecond a
@@ -79,4 +89,13 @@ export const projectAnyPermission = <const P extends readonly [Permission, Permi
 export function projectPermissionsRequired(access: Extract<Access, { kind: 'project' }>): readonly Permission[] {
   if (access.anyOf && access.anyOf.length > 0) return access.anyOf;
   return access.permission ? [access.permission] : [];
+}
+
+/**
+ * The NDJSON lines of a body for a route that declares `bodyRows`: the body's other fields, then one
+ * line per row. Every client (the web, tests, benchmarks) sends such bodies through this.
+ */
+export function bodyRowsLines(def: RouteDef & { bodyRows: NonNullable<RouteDef['bodyRows']> }, body: object): string[] {
+  const { [def.bodyRows.key]: rows, ...head } = body as Record<string, unknown>;
+  return [JSON.stringify(head), ...(Array.isArray(rows) ? rows : []).map((row) => JSON.stringify(row))];
 }

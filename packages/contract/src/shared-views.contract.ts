@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineRoute, projectPermission } from './route.ts';
 import { Id } from './projects.contract.ts';
-import { FilterModel } from './slide-grid.contract.ts';
+import { FILTER_BODY_LIMIT_BYTES, FilterModel } from './slide-grid.contract.ts';
 
 /** The one kind of view the portal shares so far (spec 1 §7). */
 export const METADATA_FILTERS_CONFIG = 'metadata filters config';
@@ -40,6 +40,7 @@ export const saveSharedView = defineRoute({
   access: projectPermission('exportShareFilters'),
   params: z.object({ projectId: Id }),
   body: z.object({ type: SharedViewType, value: SharedView }).strict(),
+  bodyLimitBytes: FILTER_BODY_LIMIT_BYTES,
   response: z.object({ hash: SharedViewHash }),
 });
 

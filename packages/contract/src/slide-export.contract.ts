@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineRoute, projectPermission } from './route.ts';
 import { Id } from './projects.contract.ts';
-import { FilterModel, SortModel } from './slide-grid.contract.ts';
+import { FILTER_BODY_LIMIT_BYTES, FilterModel, SortModel } from './slide-grid.contract.ts';
 
 export const ExportRequest = z
   .object({
@@ -33,6 +33,7 @@ const route = <const P extends string, const A extends 'exportCsv' | 'exportIdo'
     access: projectPermission(access),
     params: z.object({ projectId: Id }),
     body: ExportRequest,
+    bodyLimitBytes: FILTER_BODY_LIMIT_BYTES,
     response: z.string(),
     responseTypes: [mediaType],
   });

@@ -47,6 +47,12 @@ const GridColumnRef = z.object({ id: FieldName, displayName: z.string().max(200)
 /** A group key as group rows answer it: the value, null for blanks. */
 export const GroupKey = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
 
+/**
+ * Bodies that carry a filter model (grid blocks, counts, set-filter values, exports, shared views): a set
+ * filter may list up to 10,000 values, which is what this allows for beyond the default 64 KiB.
+ */
+export const FILTER_BODY_LIMIT_BYTES = 1024 * 1024;
+
 /** The server-side grid request (spec 1 §7): rows [startRow, endRow) of the filtered, sorted (grouped) slides. */
 export const GridRequest = z
   .object({
@@ -128,6 +134,7 @@ export const getSlidesGrid = defineRoute({
   access: projectPermission(null),
   params: ProjectOnlyParams,
   body: GridRequest,
+  bodyLimitBytes: FILTER_BODY_LIMIT_BYTES,
   response: GridResponse,
   isResponseUnchecked: true,
 });
@@ -141,6 +148,7 @@ export const getQcGrid = defineRoute({
   access: projectPermission(null),
   params: ProjectOnlyParams,
   body: GridRequest,
+  bodyLimitBytes: FILTER_BODY_LIMIT_BYTES,
   response: GridResponse,
   isResponseUnchecked: true,
 });
@@ -154,6 +162,7 @@ export const getFilterValues = defineRoute({
   access: projectPermission(null),
   params: ProjectOnlyParams,
   body: z.object({ field: FieldName, filterModel: FilterModel.default({}), globalSearchText: z.string().max(200).default('') }).strict(),
+  bodyLimitBytes: FILTER_BODY_LIMIT_BYTES,
   response: z.object({ values: z.array(GroupKey), isTruncated: z.boolean() }),
 });
 
@@ -215,6 +224,8 @@ export const updateSlides = defineRoute({
         .max(1000, 'At most 1000 slides per request'),
     })
     .strict(),
+  // 1000 slides with a pasted block of columns each.
+  bodyLimitBytes: 2 * 1024 * 1024,
   response: z.object({ data: z.array(GridRow) }),
 });
 
@@ -232,7 +243,9 @@ export const deleteSlides = defineRoute({
 
 const TableIdParam = z.object({ projectId: Id, tableId: z.enum(TABLE_IDS) });
 /** The grid's column state (order, width, visibility, pinning, sort, grouping) as the web keeps it. */
-const ColumnState = z.unknown().refine((v) => JSON.stringify(v ?? null).length <= 65_536, 'The column state is too large');
+export const COLUMN_STATE_MAX_LENGTH = 65_536;
+/** Its nesting is bounded before it is parsed (http/body.ts), so measuring its JSON here is safe. */
+const ColumnState = z.unknown().refine((v) => JSON.stringify(v ?? null).length <= COLUMN_STATE_MAX_LENGTH, 'The column state is too large');
 
 /** A user's saved column state of a table in a project (restored when the table opens). */
 export const getColumnState = defineRoute({
@@ -253,6 +266,7 @@ export const saveColumnState = defineRoute({
   access: projectPermission(null),
   params: TableIdParam,
   body: z.object({ state: ColumnState }).strict(),
+  bodyLimitBytes: 2 * COLUMN_STATE_MAX_LENGTH,
   response: z.object({ state: z.unknown() }),
 });
 

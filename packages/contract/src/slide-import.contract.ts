@@ -10,8 +10,10 @@ import { Id } from './projects.contract.ts';
 
 /** The most lines one import takes (a 100,000-slide study at once; bigger files are split). */
 export const MAX_IMPORT_LINES = 100_000;
-/** Request bodies of an import may be this large (JSON of the mapped columns of MAX_IMPORT_LINES lines). */
+/** Request bodies of an import may be this large (the mapped columns of MAX_IMPORT_LINES lines, one NDJSON line each). */
 export const IMPORT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+/** One CSV line's mapped cells as a body line; a metadata line is a few hundred characters. */
+export const IMPORT_LINE_MAX_LENGTH = 1024 * 1024;
 
 export const CsvImportRequest = z
   .object({
@@ -75,4 +77,5 @@ export const importSlideMetadata = defineRoute({
   response: CsvImportReport,
   responseTypes: ['application/json', 'application/x-ndjson'],
   bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
+  bodyRows: { key: 'rows', maxLineLength: IMPORT_LINE_MAX_LENGTH },
 });

@@ -3,6 +3,7 @@
  * window (min, max) and colour that turn fluorescence channels of any sample type into an RGB tile.
  * Pure: the server validates tile paths and preset bodies with it, the web mirrors the same rules.
  */
+import { parseBoundedJson } from './json-bounds.ts';
 import { z } from 'zod';
 import type { Permission } from './permissions.ts';
 
@@ -155,13 +156,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  */
 export function parseEqualization(text: string): EqualizationResult<TileEqualization> {
   if (text.length > EQUALIZATION_TEXT_MAX_LENGTH) return { ok: false, message: EQUALIZATION_MESSAGES.tooLong };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, message: EQUALIZATION_MESSAGES.malformedJson };
-  }
-  const parsed = tileEqualizationInput.safeParse(json);
+  const json = parseBoundedJson(text);
+  if (!json.ok) return { ok: false, message: EQUALIZATION_MESSAGES.malformedJson };
+  const parsed = tileEqualizationInput.safeParse(json.value);
   if (!parsed.success) {
     return { ok: false, message: EQUALIZATION_MESSAGES.invalid(parsed.error.issues.map(describeIssue).join('; ')) };
   }

@@ -17,3 +17,4 @@ export * from './fields/project-fields.ts';
 export * from './csv/csv-reader.ts';
 export * from './csv/csv-import.ts';
 export * from './csv/csv-export.ts';
+export * from './json-bounds.ts';

@@ -21,8 +21,18 @@ import { APP_STATE_MESSAGES, APP_VERSION, EQUALIZATION_TEXT_MAX_LENGTH } from '@
 import type { AppContext } from '../context.ts';
 import { AppError } from './errors.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { registerBodyParsers } from './body.ts';
 import { registerModules } from '../modules/index.ts';
 import { inRequestScope } from '../db/database.ts';
+
+/** The body limit of routes that declare none (sign-in steps, projects, members, vocabularies: a few KB each). */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Our codes for Fastify's own refusals (its FST_ERR_… codes are not part of our contract). */
+const FASTIFY_STATUS_CODES: Record<number, string> = {
+  413: ERROR_CODES.payloadTooLarge,
+  415: ERROR_CODES.unsupportedMediaType,
+};
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -35,7 +45,8 @@ export interface BuildAppOptions {
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    bodyLimit: 1024 * 1024,
+    // Fits every body but those whose contract declares more (bodyLimitBytes); read only after the guard.
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     // Tile paths carry the URL-encoded equalization JSON (spec 2 §7): up to 3 bytes per character encoded.
     routerOptions: { maxParamLength: 3 * EQUALIZATION_TEXT_MAX_LENGTH },
     trustProxy: ctx.config.trustProxy,
@@ -47,6 +58,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
 
   registerSecurityHeaders(app);
+  registerBodyParsers(app);
 
   await app.register(swagger, {
     openapi: {
@@ -90,7 +102,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     if (isResponseSerializationError(error)) req.log.error({ err: error }, 'response did not match its contract');
     else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
       // Fastify's own 4xx (malformed JSON, body too large, wrong content type): say what, keep the status.
-      return reply.code(error.statusCode).send({ code: error.code ?? ERROR_CODES.validation, message: error.message });
+      return reply.code(error.statusCode).send({ code: FASTIFY_STATUS_CODES[error.statusCode] ?? ERROR_CODES.validation, message: error.message });
     else req.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: ERROR_CODES.internal, message: 'Internal error' });
   });

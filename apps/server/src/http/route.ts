@@ -53,17 +53,20 @@ export function contractRouteOptions(def: RouteDef, deps: GuardDeps) {
   return {
     method: def.method,
     url: def.path,
-    config: { access: def.access, responseTypes: def.responseTypes },
+    config: { access: def.access, responseTypes: def.responseTypes, bodyRows: def.bodyRows },
     schema: {
       summary: def.summary,
       tags: def.tags,
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
+      // OpenAPI names the body's media type (JSON unless the route reads NDJSON rows: http/body.ts).
+      ...(def.bodyRows ? { consumes: ['application/x-ndjson'] } : {}),
       response: { [def.status ?? 200]: def.response, '4xx': ErrorBody },
       ...(def.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
     },
-    preValidation: guardFor(def.access, deps),
+    // onRequest, not preValidation: the caller is refused before a byte of the body is read or parsed.
+    onRequest: guardFor(def.access, deps),
     ...(def.isResponseUnchecked ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
     ...(def.bodyLimitBytes ? { bodyLimit: def.bodyLimitBytes } : {}),
   };

@@ -11,7 +11,6 @@
  * declared access lets the caller in means the route checks more than it declares, which is a finding.
  */
 import crypto from 'node:crypto';
-import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@tessera/contract';
 import { ERROR_CODES, projectPermissionsRequired, type Access, type RouteDef } from '@tessera/contract';
@@ -23,35 +22,8 @@ import {
   type ProjectRole,
   type SystemRole,
 } from '@tessera/domain';
-import { compose } from '../compose.ts';
-import { openDatabase } from '../db/database.ts';
-import { buildApp } from './app.ts';
-import { DIALECTS, memoryMailer, startTestServer, testConfig, type TestServer, type TestUser } from '../../test/harness.ts';
-
-interface RegisteredRoute {
-  method: string;
-  url: string;
-  access: Access | undefined;
-}
-
-/** Every route the application registers, read through the onRoute hook of a throwaway app. */
-async function registeredRoutes(): Promise<RegisteredRoute[]> {
-  const handle = openDatabase(':memory:');
-  const composed = await compose(testConfig(), { handle, mailer: memoryMailer(), log: () => {} });
-  const found: RegisteredRoute[] = [];
-  const onRoute = (r: RouteOptions) => {
-    for (const method of [r.method].flat())
-      found.push({ method, url: r.url, access: (r.config as { access?: Access } | undefined)?.access });
-  };
-  const app = await buildApp(composed.ctx, { serveWeb: false, onRoute });
-  await app.ready();
-  await app.close();
-  await composed.close();
-  await handle.close();
-  // Fastify adds a HEAD twin to every GET; it runs the same guard, so the GET stands for both.
-  const gets = new Set(found.filter((r) => r.method === 'GET').map((r) => r.url));
-  return found.filter((r) => !(r.method === 'HEAD' && gets.has(r.url)));
-}
+import { DIALECTS, startTestServer, type TestServer, type TestUser } from '../../test/harness.ts';
+import { registeredRoutes, routePath, type RegisteredRoute } from '../../test/registered-routes.ts';
 
 const ROUTES = await registeredRoutes();
 
@@ -155,9 +127,7 @@ describe.each(DIALECTS)('route × role [%s]', (dialect) => {
     const user = caller.kind === 'user' ? users.get(caller.label) : undefined;
     const member = user && caller.kind === 'user' && caller.projectRole ? [{ user, role: caller.projectRole }] : [];
     const project = await t().createProject({ members: member });
-    const url = route.url
-      .replace(/:(\w+)(\([^)]*\))?/g, (_m, name: string) => (name === 'projectId' ? project.id : randomId()))
-      .replace(/\*/g, 'x');
+    const url = routePath(route, project.id, randomId);
     const headers: Record<string, string> = {};
     if (user) headers.authorization = `Bearer ${(await t().tokens.startSession(user.id, false)).accessToken}`;
     const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);

@@ -4,7 +4,7 @@
  * (spec 1 §8): a missing code becomes the internal server error code, an unparseable body 'Internal error'.
  */
 import type { z } from 'zod';
-import { ERROR_CODES, type RouteDef, type RouteInput } from '@tessera/contract';
+import { bodyRowsLines, ERROR_CODES, type RouteDef, type RouteInput } from '@tessera/contract';
 import { clearSession, isRemembered, loadSession, saveSession } from './session-store.ts';
 
 export class ApiError extends Error {
@@ -66,11 +66,18 @@ async function errorOf(res: Response): Promise<ApiError> {
 }
 
 let refreshing: Promise<boolean> | null = null;
-/** Exchanges the refresh token for new tokens once, however many requests are waiting for it. */
+/**
+ * Exchanges the refresh token for new tokens once, however many requests are waiting for it. The server
+ * ends the whole session when a rotated refresh token comes again, so tabs sharing the stored session
+ * (remember me: localStorage) take turns through a Web Lock, and a tab that then finds a token other
+ * than the one it saw (another tab refreshed meanwhile) uses that one instead of sending its own.
+ */
 function refreshTokens(): Promise<boolean> {
-  refreshing ??= (async () => {
+  const seen = loadSession()?.refreshToken;
+  refreshing ??= withRefreshLock(async () => {
     const session = loadSession();
     if (!session) return false;
+    if (session.refreshToken !== seen) return true;
     const res = await fetch('/v1/auth/refresh', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -82,8 +89,14 @@ function refreshTokens(): Promise<boolean> {
       isRemembered(),
     );
     return true;
-  })().finally(() => (refreshing = null));
+  }).finally(() => (refreshing = null));
   return refreshing;
+}
+
+/** Runs `work` holding the refresh lock of every tab of this origin (where the browser has Web Locks). */
+function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return work();
+  return navigator.locks.request('tessera.refresh', work);
 }
 
 /**
@@ -102,6 +115,7 @@ async function send<D extends RouteDef, T>(
       await refreshTokens();
       session = loadSession();
     }
+    const body = input.body !== undefined ? encodeBody(def, input.body) : null;
     const attempt = (token: string | undefined) =>
       fetch(
         pathOf(
@@ -112,10 +126,10 @@ async function send<D extends RouteDef, T>(
         {
           method: def.method,
           headers: {
-            ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(body ? { 'content-type': body.type } : {}),
             ...(token ? { authorization: `Bearer ${token}` } : {}),
           },
-          body: input.body !== undefined ? JSON.stringify(input.body) : null,
+          body,
           signal: input.signal ?? null,
         },
       );
@@ -132,6 +146,16 @@ async function send<D extends RouteDef, T>(
   } finally {
     for (const l of listeners) l(-1);
   }
+}
+
+/**
+ * A request body as the route takes it: JSON, or NDJSON for routes that declare `bodyRows` (the body's
+ * other fields, then a line per row), assembled as a Blob so a big body is never one string.
+ */
+function encodeBody(def: RouteDef, body: unknown): Blob {
+  if (!def.bodyRows) return new Blob([JSON.stringify(body)], { type: 'application/json' });
+  const lines = bodyRowsLines({ ...def, bodyRows: def.bodyRows }, body as object);
+  return new Blob(lines.map((line, i) => (i === 0 ? line : `\n${line}`)), { type: 'application/x-ndjson' });
 }
 
 /** Calls a JSON route. */

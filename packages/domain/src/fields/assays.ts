@@ -2,6 +2,7 @@
  * A slide's assays: one entry per channel with its marker (spec 1 §3, spec 2 §5 marker edit rules). The
  * QC table adds the staining and QC columns of each channel.
  */
+import { parseBoundedJson } from '../json-bounds.ts';
 import { ID_PATTERN } from '../ids.ts';
 import { CELL_MESSAGES } from './cell-value.ts';
 
@@ -67,12 +68,8 @@ export function checkAssays(value: unknown, markers: ReadonlySet<string>, chromo
 
 /** A pasted assays cell: valid JSON holding a list, or null (the cell is invalid). */
 export function parsePastedAssays(text: string): unknown[] | null {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
+  const parsed = parseBoundedJson(text);
+  return parsed.ok && Array.isArray(parsed.value) ? parsed.value : null;
 }
 
 /** The markers in channel order joined by '-' (assayMarkersFormatted; the CSV's hyphen list). */

@@ -4,7 +4,7 @@
  * values, progress lines, the editing rights, and bad requests that change nothing.
  */
 import { beforeEach, expect, it } from 'vitest';
-import type { CsvImportReport, CsvImportRequest } from '@tessera/contract';
+import { bodyRowsLines, slideImport, type CsvImportReport, type CsvImportRequest } from '@tessera/contract';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { insertTestSlides } from '../slides/slides.fixtures.ts';
 
@@ -33,7 +33,13 @@ describeEachDialect('CSV import', (t) => {
   let writer: TestUser;
   let reader: TestUser;
   let projectId: string;
-  const post = (body: object, user: TestUser = writer) => t().request(user, { method: 'POST', url: `/v1/projects/${projectId}/slides/import-csv`, payload: body });
+  const post = (body: object, user: TestUser = writer) =>
+    t().request(user, {
+      method: 'POST',
+      url: `/v1/projects/${projectId}/slides/import-csv`,
+      headers: { 'content-type': 'application/x-ndjson' },
+      payload: bodyRowsLines(slideImport.importSlideMetadata, body).join('\n'),
+    });
   const slides = async () => {
     const res = await t().request(writer, { method: 'POST', url: `/v1/projects/${projectId}/slides/grid`, payload: { startRow: 0, endRow: 100 } });
     return new Map((res.json().data as Record<string, unknown>[]).map((r) => [String(r.fileName), r]));
