@@ -232,6 +232,9 @@ describeEachDialect('slides: import, details, images', (t) => {
     const writer = await t().createUser();
     const other = await t().createProject({ members: [{ user: writer, role: 'projectWrite' }] });
     const url = `/v1/projects/${other.id}/slides/get-or-create`;
+    // The writer may read the image where it is stored: a reader of the first project.
+    const added = await t().request(owner, { method: 'POST', url: `/v1/projects/${project.id}/members`, payload: { userIds: [writer.id], role: 'projectRead' } });
+    expect(added.statusCode, added.body).toBeLessThan(300);
     const created = await t().request(writer, { method: 'POST', url, payload: { ...body, fileName: 'copy.svs', fileExtension: '.SVS' } });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ projectId: other.id, fileName: 'copy.svs', fileExtension: 'svs', name: 'copy', createdBy: writer.id, status: 'available' });
@@ -254,6 +257,26 @@ describeEachDialect('slides: import, details, images', (t) => {
     const readOnly = await t().createProject({ members: [{ user: reader, role: 'projectRead' }] });
     const refused = await t().request(reader, { method: 'POST', url: `/v1/projects/${readOnly.id}/slides/get-or-create`, payload: body });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('content addressing grants nothing: a checksum stored only in projects the caller cannot read answers like an unknown one', async () => {
+    const existing = await details('CMU-1-Small-Region.svs');
+    for (const caller of [await t().createUser({ systemRoles: ['externalUser'], email: `guest.${crypto.randomBytes(3).toString('hex')}@partner-lab.org` }), await t().createUser()]) {
+      const own = await t().createProject({ members: [{ user: caller, role: caller.email.endsWith('partner-lab.org') ? 'projectExternal' : 'projectAdmin' }] });
+      const url = `/v1/projects/${own.id}/slides/get-or-create`;
+      const asked = (checksum: string) => t().request(caller, { method: 'POST', url, payload: { fileName: 'x.svs', fileExtension: 'svs', checksum } });
+      const foreign = await asked(existing.checksum);
+      const unknown = await asked('e'.repeat(64));
+      if (foreign.statusCode === 403) {
+        // A role without slideUpload is refused by the guard whatever the checksum.
+        expect(unknown.statusCode).toBe(403);
+        continue;
+      }
+      expect(foreign.statusCode).toBe(404);
+      expect({ ...foreign.json(), message: foreign.json().message.replace(existing.checksum, '…') }).toEqual({ ...unknown.json(), message: unknown.json().message.replace('e'.repeat(64), '…') });
+      const slides = await t().request(caller, { method: 'GET', url: `/v1/projects/${own.id}/slides/page` });
+      expect(JSON.stringify(slides.json())).not.toContain(existing.checksum);
+    }
   });
 
   it('a member of another project gets 404; a slide id of another project is not found in this one', async () => {

@@ -38,6 +38,26 @@ export async function findSlideByChecksum(db: Db, projectId: string, checksum: s
 }
 
 /**
+ * Whether the user may read a slide of this image somewhere: one lies in a project they are a member of,
+ * or, with `isAnyProject` (system roles that see every project), in any project. Content addressing never
+ * grants access (DESIGN §14): this is what lets a caller bring a known image into another project.
+ */
+export async function isImageReadableBy(db: Db, checksum: string, userId: string, isAnyProject: boolean): Promise<boolean> {
+  let query = db.selectFrom('slides').select('slides.id').where('slides.checksum', '=', checksum);
+  if (!isAnyProject)
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('project_members')
+          .select('project_members.user_id')
+          .whereRef('project_members.project_id', '=', 'slides.project_id')
+          .where('project_members.user_id', '=', userId),
+      ),
+    );
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
  * Inserts the slide unless the project already holds one with its checksum (two uploads of one file at
  * once); answers the project's slide for the checksum either way, and whether this call created it.
  */

@@ -3,6 +3,7 @@
  * label, macro and thumbnail images, and a minimal list. A slide points at an image shared by its copies.
  */
 import type { ImageInfo, Slide, SlideConversion, SlideDetails } from '@tessera/contract';
+import { canSeeAllProjects } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { ByteLru } from '../../lib/byte-lru.ts';
 import { nowIso } from '../../db/dialect.ts';
@@ -102,8 +103,11 @@ export async function getOrCreateSlide(
   if (!fileName || BAD_FILE_NAME.test(fileName) || BAD_FILE_NAME.test(input.fileExtension)) throw badRequest(SLIDE_MESSAGES.invalidFileName);
   const existing = await q.findSlideByChecksum(ctx.db, project.id, input.checksum);
   if (existing) return toSlide(existing);
+  // An image stored for other projects joins this one only for a caller who may read it there; anyone
+  // else gets the answer of an unknown checksum, so the answer does not tell which files exist.
   const image = await findImageByChecksum(ctx.db, input.checksum);
-  if (!image) throw new AppError(404, SLIDE_ERROR_CODES.imageNotFound, SLIDE_MESSAGES.imageNotStored(input.checksum));
+  const isReadable = image && (await q.isImageReadableBy(ctx.db, input.checksum, actor.userId, canSeeAllProjects(actor.systemRoles)));
+  if (!image || !isReadable) throw new AppError(404, SLIDE_ERROR_CODES.imageNotFound, SLIDE_MESSAGES.imageNotStored(input.checksum));
   const extension = input.fileExtension.trim().replace(/^\./, '').toLowerCase();
   const { slide } = await getOrCreateSlideForImage(ctx, project.id, image, { fileName, fileExtension: extension }, actor.userId);
   return toSlide(slide);
