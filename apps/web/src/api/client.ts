@@ -94,9 +94,9 @@ function refreshTokens(): Promise<boolean> {
 }
 
 /** Runs `work` holding the refresh lock of every tab of this origin (where the browser has Web Locks). */
-function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
   if (typeof navigator === 'undefined' || !('locks' in navigator)) return work();
-  return navigator.locks.request('tessera.refresh', work);
+  return await navigator.locks.request('tessera.refresh', work);
 }
 
 /**
