@@ -7,6 +7,7 @@ export type AuditAction =
   | 'auth.loginFailed'
   | 'auth.locked'
   | 'auth.logout'
+  | 'auth.refreshTokenReused'
   | 'auth.passwordChanged'
   | 'auth.passwordReset'
   | 'auth.totpEnabled'

@@ -45,7 +45,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, opts: 
     );
   });
   registerRateLimited(app, ctx.db, { name: 'tokens', ...limits.tokens }, (scope) => {
-    addRoute(scope, ctx.guard, contract.refresh, ({ body }) => signIn.refreshTokens(ctx, body.refreshToken));
+    addRoute(scope, ctx.guard, contract.refresh, ({ body, req }) =>
+      signIn.refreshTokens(ctx, body.refreshToken, metaOf(req)),
+    );
     addRoute(scope, ctx.guard, contract.logout, async ({ actor, req }) => {
       await signIn.logout(ctx, actor, metaOf(req));
       return null;

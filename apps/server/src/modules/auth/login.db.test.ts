@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect, TEST_PASSWORD } from '../../../test/harness.ts';
+import { sha256 } from '../../lib/ids.ts';
+import { pruneRetiredRefreshTokens } from './auth.queries.ts';
 import { auditActions, freshIp, getAs, post, signIn } from './auth.test-helpers.ts';
 
 const WRONG = { code: 'WRONG_CREDENTIALS', message: 'wrong username or password!' };
@@ -134,7 +136,7 @@ describeEachDialect('sign-in', (t) => {
     ).toBe(400);
   });
 
-  it('refresh rotates the refresh token: the old one stops working, the new one works', async () => {
+  it('refresh rotates the refresh token: each one works once, the newest one works', async () => {
     const user = await t().createUser();
     const first = await signIn(t(), user.email, user.password);
     const second = await post(t(), '/v1/auth/refresh', { refreshToken: first.refreshToken });
@@ -142,10 +144,75 @@ describeEachDialect('sign-in', (t) => {
     const next = second.json();
     expect(next.refreshToken).not.toBe(first.refreshToken);
     expect((await getAs(t(), '/v1/me', next.accessToken)).statusCode).toBe(200);
-    const reused = await post(t(), '/v1/auth/refresh', { refreshToken: first.refreshToken });
-    expect(reused.statusCode).toBe(401);
-    expect(reused.json().code).toBe('UNAUTHENTICATED');
-    expect((await post(t(), '/v1/auth/refresh', { refreshToken: next.refreshToken })).statusCode).toBe(200);
+    const third = await post(t(), '/v1/auth/refresh', { refreshToken: next.refreshToken });
+    expect(third.statusCode).toBe(200);
+    expect((await getAs(t(), '/v1/me', third.json().accessToken)).statusCode).toBe(200);
+    expect((await getAs(t(), '/v1/me', first.accessToken)).statusCode).toBe(200);
+  });
+
+  it.each([1, 3])(
+    'replaying a refresh token rotated %i time(s) ago ends the whole session (reuse detection)',
+    async (rotations) => {
+      const user = await t().createUser();
+      const stolen = await signIn(t(), user.email, user.password);
+      const otherBrowser = await signIn(t(), user.email, user.password);
+      let latest = stolen;
+      for (let i = 0; i < rotations; i++) {
+        const res = await post(t(), '/v1/auth/refresh', { refreshToken: latest.refreshToken });
+        expect(res.statusCode).toBe(200);
+        latest = res.json();
+      }
+      const reused = await post(t(), '/v1/auth/refresh', { refreshToken: stolen.refreshToken });
+      expect(reused.statusCode).toBe(401);
+      expect(reused.json()).toEqual({
+        code: 'UNAUTHENTICATED',
+        message: 'Your session has expired. Please sign in again',
+      });
+      // The session is over: its newest refresh token and every access token of it stop working.
+      expect((await post(t(), '/v1/auth/refresh', { refreshToken: latest.refreshToken })).statusCode).toBe(
+        401,
+      );
+      expect((await getAs(t(), '/v1/me', latest.accessToken)).statusCode).toBe(401);
+      expect((await getAs(t(), '/v1/me', stolen.accessToken)).statusCode).toBe(401);
+      // Only that session: another sign-in of the same user stays.
+      expect((await getAs(t(), '/v1/me', otherBrowser.accessToken)).statusCode).toBe(200);
+      expect(await auditActions(t(), user.id)).toContain('auth.refreshTokenReused');
+    },
+  );
+
+  it('two refreshes with one token at the same moment: one rotates, the other is a replay that ends the session', async () => {
+    const user = await t().createUser();
+    const tokens = await signIn(t(), user.email, user.password);
+    const answers = await Promise.all(
+      [0, 1].map(() => post(t(), '/v1/auth/refresh', { refreshToken: tokens.refreshToken })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    // Strict reuse detection, no grace period: the winner's tokens end with the session too.
+    const winner = answers.find((a) => a.statusCode === 200)!.json();
+    expect((await getAs(t(), '/v1/me', winner.accessToken)).statusCode).toBe(401);
+    expect((await post(t(), '/v1/auth/refresh', { refreshToken: winner.refreshToken })).statusCode).toBe(401);
+  });
+
+  it('retired refresh tokens are forgotten once their session has expired', async () => {
+    const user = await t().createUser();
+    const tokens = await signIn(t(), user.email, user.password);
+    expect((await post(t(), '/v1/auth/refresh', { refreshToken: tokens.refreshToken })).statusCode).toBe(200);
+    const retiredOf = () =>
+      t()
+        .ctx.db.selectFrom('retired_refresh_tokens')
+        .innerJoin('sessions', 'sessions.id', 'retired_refresh_tokens.session_id')
+        .select('token_hash')
+        .where('sessions.user_id', '=', user.id)
+        .execute();
+    expect(await retiredOf()).toEqual([{ token_hash: sha256(tokens.refreshToken) }]);
+    const past = new Date(Date.now() - 1000).toISOString();
+    await t()
+      .ctx.db.updateTable('retired_refresh_tokens')
+      .set({ expires_at: past })
+      .where('token_hash', '=', sha256(tokens.refreshToken))
+      .execute();
+    await pruneRetiredRefreshTokens(t().ctx.db, new Date().toISOString());
+    expect(await retiredOf()).toEqual([]);
   });
 
   it('refresh refuses unknown, empty and malformed tokens', async () => {
@@ -188,7 +255,9 @@ describeEachDialect('sign-in', (t) => {
     const otherSignature = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
     expect((await getAs(t(), '/v1/me', `${header}.${payload}.${otherSignature}`)).statusCode).toBe(401);
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-    const otherPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+    const otherPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString(
+      'base64url',
+    );
     expect((await getAs(t(), '/v1/me', `${header}.${otherPayload}.${signature}`)).statusCode).toBe(401);
   });
 

@@ -264,8 +264,21 @@ export async function setNewPassword(
   return continueSignIn(ctx, user.id, 'newPasswordRequired', challenge.remember === 1, meta);
 }
 
-export async function refreshTokens(ctx: AppContext, refreshToken: string) {
-  const tokens = await ctx.tokens.refresh(refreshToken);
+/**
+ * Strict reuse detection: a refresh token that was already rotated ends its session, with no grace
+ * period. Two tabs sharing one stored token must not both refresh it; the web client takes a lock
+ * across tabs (apps/web/src/api/client.ts) and uses the token another tab just stored.
+ */
+export async function refreshTokens(ctx: AppContext, refreshToken: string, meta: RequestMeta) {
+  const tokens = await ctx.tokens.refresh(refreshToken, ({ userId, sessionId }) =>
+    ctx.audit.record({
+      action: 'auth.refreshTokenReused',
+      actorUserId: userId,
+      target: sessionId,
+      details: { sessionRevoked: true },
+      ip: meta.ip,
+    }),
+  );
   if (!tokens) throw new AppError(401, ERROR_CODES.unauthenticated, AUTH_MESSAGES.refreshInvalid);
   return tokens;
 }

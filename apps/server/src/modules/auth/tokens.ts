@@ -1,7 +1,9 @@
 /**
  * Bearer identities. Access tokens are short-lived JWTs (HS256) naming a session; a session row holds
  * the hashed refresh token and is revoked on logout and password change, which also ends its access
- * tokens (the session is checked on every request). API keys are random secrets stored hashed.
+ * tokens (the session is checked on every request). Refresh tokens rotate on use and the old ones are
+ * kept (hashed) until the session expires: presenting one again revokes the session (reuse detection).
+ * API keys are random secrets stored hashed.
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
@@ -11,6 +13,7 @@ import { nowIso } from '../../db/dialect.ts';
 import type { Actor, Authenticator } from '../../http/actor.ts';
 import { newId, newSecret, sha256 } from '../../lib/ids.ts';
 import { findApiKeyUser, findSessionUser, findSystemRoles } from './actor.queries.ts';
+import { pruneRetiredRefreshTokens, rotateRefreshToken } from './auth.queries.ts';
 
 type SessionUser = NonNullable<Awaited<ReturnType<typeof findSessionUser.first>>>;
 
@@ -24,7 +27,14 @@ export interface TokenPair {
 
 export interface TokenService extends Authenticator {
   startSession(userId: string, remember: boolean): Promise<TokenPair>;
-  refresh(refreshToken: string): Promise<TokenPair | null>;
+  /**
+   * New tokens for a refresh token, or null. A replayed (already rotated) token ends its session; then
+   * `onReuse` is told whose session it was.
+   */
+  refresh(
+    refreshToken: string,
+    onReuse?: (reuse: { userId: string; sessionId: string }) => Promise<void>,
+  ): Promise<TokenPair | null>;
   revokeSession(sessionId: string): Promise<void>;
   revokeAllSessions(userId: string): Promise<void>;
 }
@@ -36,6 +46,7 @@ export function createTokenService(
   // A KeyObject, not raw bytes: jose would import raw bytes into WebCrypto again on every verify.
   const key = createSecretKey(Buffer.from(opts.secret, 'utf8'));
   const verified = new VerifiedTokens();
+  let lastPrune = 0;
 
   const signAccess = (userId: string, sessionId: string) =>
     new SignJWT({ sid: sessionId })
@@ -85,18 +96,20 @@ export function createTokenService(
       return pairFor(userId, id, refreshToken);
     },
 
-    async refresh(refreshToken) {
-      const session = await db
-        .selectFrom('sessions')
-        .select(['id', 'user_id', 'expires_at'])
-        .where('refresh_token_hash', '=', sha256(refreshToken))
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (!session || session.expires_at <= nowIso()) return null;
-      // Rotate: each refresh token is good once, so a stolen one is noticed when either party uses it.
+    async refresh(refreshToken, onReuse) {
+      const now = nowIso();
+      if (Date.now() - lastPrune >= PRUNE_RETIRED_EVERY_MS) {
+        lastPrune = Date.now();
+        await pruneRetiredRefreshTokens(db, now);
+      }
+      // Rotate: each refresh token is good once, so a stolen one is noticed when either party uses it
+      // again, and then the whole session ends: the thief's tokens and the user's alike.
       const next = newSecret();
-      await db.updateTable('sessions').set({ refresh_token_hash: sha256(next) }).where('id', '=', session.id).execute();
-      return pairFor(session.user_id, session.id, next);
+      const outcome = await rotateRefreshToken(db, sha256(refreshToken), sha256(next), now);
+      if (outcome.kind === 'rotated') return pairFor(outcome.userId, outcome.sessionId, next);
+      if (outcome.kind === 'reused')
+        await onReuse?.({ userId: outcome.userId, sessionId: outcome.sessionId });
+      return null;
     },
 
     async revokeSession(sessionId) {
@@ -113,14 +126,21 @@ export function createTokenService(
     },
 
     async authenticate(bearer) {
-      if (bearer.startsWith(API_KEY_PREFIX)) return actorFor(await findApiKeyUser.first(db, { keyHash: sha256(bearer) }), null);
+      if (bearer.startsWith(API_KEY_PREFIX))
+        return actorFor(await findApiKeyUser.first(db, { keyHash: sha256(bearer) }), null);
       const claims = await verified.claimsOf(bearer, key);
       if (!claims) return null;
       // The signature is settled once per token; the session is checked on every request (revocation).
-      return actorFor(await findSessionUser.first(db, { sessionId: claims.sid, userId: claims.sub }), claims.sid);
+      return actorFor(
+        await findSessionUser.first(db, { sessionId: claims.sid, userId: claims.sub }),
+        claims.sid,
+      );
     },
   };
 }
+
+/** How often a process forgets the retired refresh tokens of expired sessions. */
+const PRUNE_RETIRED_EVERY_MS = 10 * 60_000;
 
 /** Verified access tokens remembered at most; a viewer sends the same token with every tile. */
 const MAX_VERIFIED_TOKENS = 10_000;
@@ -148,7 +168,12 @@ class VerifiedTokens {
     let found: Claims;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.exp !== 'number'
+      )
+        return null;
       found = { sub: payload.sub, sid: payload.sid, expiresAtMs: payload.exp * 1000 };
     } catch {
       return null;
