@@ -17,8 +17,8 @@ import * as m20261123_0011_project_fields from './migrations/20261123_0011_proje
 import * as m20261124_0012_grid_changes from './migrations/20261124_0012_grid_changes.ts';
 import * as m20261124_0013_shared_views from './migrations/20261124_0013_shared_views.ts';
 import * as m20261124_0014_store_served_indexes from './migrations/20261124_0014_store_served_indexes.ts';
-import * as m20261125_0016_conversion_jobs from './migrations/20261125_0016_conversion_jobs.ts';
 import * as m20261125_0015_session_security from './migrations/20261125_0015_session_security.ts';
+import * as m20261125_0016_conversion_jobs from './migrations/20261125_0016_conversion_jobs.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -34,8 +34,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124_0012_grid_changes': m20261124_0012_grid_changes,
   '20261124_0013_shared_views': m20261124_0013_shared_views,
   '20261124_0014_store_served_indexes': m20261124_0014_store_served_indexes,
-  '20261125_0016_conversion_jobs': m20261125_0016_conversion_jobs,
   '20261125_0015_session_security': m20261125_0015_session_security,
+  '20261125_0016_conversion_jobs': m20261125_0016_conversion_jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

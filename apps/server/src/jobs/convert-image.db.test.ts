@@ -23,7 +23,9 @@ let tmp: string;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'tessera-convert-'));
-  for (const name of ['CMU-1-Small-Region.svs', 'cells-2c.ome.tif']) await symlink(path.join(SLIDES, name), path.join(tmp, name));
+  for (const name of ['CMU-1-Small-Region.svs', 'cells-2c.ome.tif', 'tcga-cr-7395-01a-01-ts1.svs', 'dicom/pathml-small/small_dicom.dcm']) {
+    await symlink(path.join(SLIDES, name), path.join(tmp, path.basename(name)));
+  }
 });
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
@@ -213,6 +215,68 @@ describeEachDialect('convert-image job', (t) => {
     });
   }
 
+  // The decode-and-re-encode path: sources whose tiles cannot be copied (JPEG 2000 through OpenSlide, DICOM).
+  for (const source of [
+    {
+      name: 'a JPEG 2000 SVS, read through OpenSlide',
+      file: 'tcga-cr-7395-01a-01-ts1.svs',
+      size: [4443, 3567],
+      // The reference: OpenSlide's own PNG of a 512² region, composited over white as the job does.
+      region: { left: 1792, top: 1536, width: 512, height: 512 },
+      reference: (out: string) => execFileSync('openslide-write-png', [path.join(tmp, 'tcga-cr-7395-01a-01-ts1.svs'), '1792', '1536', '0', '512', '512', out]),
+    },
+    {
+      name: 'a DICOM whole-slide image of 500² JPEG frames',
+      file: 'small_dicom.dcm',
+      size: [3236, 2638],
+      // Frame 9 (1-based, row-major, 7 frames a row) is the 500² square at (500, 500); DCMTK decodes it
+      // (+cl: its JPEG frames are YCbCr although the header says RGB, as libjpeg assumes).
+      region: { left: 500, top: 500, width: 500, height: 500 },
+      reference: (out: string) => execFileSync('dcmj2pnm', ['+F', '9', '+cl', '+on', path.join(tmp, 'small_dicom.dcm'), out]),
+    },
+  ] as const) {
+    it.skipIf(!hasVips || !hasTool('openslide-show-properties') || !hasTool('dcmj2pnm'))(`decodes and re-encodes ${source.name} into a pyramid libvips and OpenSlide read`, async () => {
+      const ctx = t().ctx;
+      const { job, image, logs } = await convert(ctx, path.join(tmp, source.file));
+      expect(job).toMatchObject({ state: 'succeeded', progress: 100 });
+      expect(logs.some((l) => l.includes('by decode-encode'))).toBe(true);
+      const conversion = (await findConversion(ctx.db, image.id))!;
+      expect(conversion.status).toBe('Converted');
+      expect(conversion.counts!.every((c) => c.total > 0 && c.converted === c.total)).toBe(true);
+      const target = conversion.optimizedPath!;
+      const [width, height] = source.size;
+
+      // libvips: level 0 at the source's size, every 2× level as a SubIFD, 256² JPEG tiles.
+      const header = execFileSync('vipsheader', ['-a', target], { encoding: 'utf8' });
+      expect(header).toContain(`${width}x${height} uchar, 3 bands, srgb`);
+      expect(header).toMatch(new RegExp(`n-subifds: ${conversion.counts!.length - 1}\\b`));
+      const out = await TiffSlide.open(target);
+      try {
+        expect(out.info.levels.map((l) => [l.tileWidth, l.tileHeight, l.compression])).toEqual(out.info.levels.map(() => [256, 256, 'jpeg']));
+      } finally {
+        await out.close();
+      }
+      // OpenSlide opens it as a generic tiled TIFF of the same size.
+      const properties = execFileSync('openslide-show-properties', [target], { encoding: 'utf8' });
+      expect(properties).toContain(`openslide.level[0].width: '${width}'`);
+      expect(properties).toContain(`openslide.level[0].height: '${height}'`);
+
+      // Pixels: the region against the independent decoder's, within JPEG's loss; and tissue, not background.
+      const referenceFile = path.join(tmp, `${source.file}-${ctx.dialect}.png`);
+      source.reference(referenceFile);
+      const expected = await rgbOf(sharp(referenceFile).flatten({ background: '#ffffff' }));
+      const actual = await rgbOf(sharp(target, { limitInputPixels: false }).extract(source.region));
+      expect(actual.length).toBe(expected.length);
+      expect(psnr(actual, expected)).toBeGreaterThan(30);
+      expect(mean(actual)).toBeLessThan(235);
+      expect(mean(actual)).toBeGreaterThan(40);
+      // The smallest level is the whole slide reduced: its mean colour is level 0's, not black or white.
+      const smallest = await rgbOf(sharp(target, { subifd: conversion.counts!.length - 2 }));
+      expect(mean(smallest)).toBeGreaterThan(40);
+      expect(mean(smallest)).toBeLessThan(250);
+    });
+  }
+
   it('fails the job with a reason and marks the image Failed when the file is corrupt', async () => {
     const ctx = t().ctx;
     const file = path.join(tmp, `broken-${ctx.dialect}.svs`);
@@ -240,6 +304,28 @@ describeEachDialect('convert-image job', (t) => {
     }
   });
 });
+
+const hasTool = (name: string) => {
+  try {
+    execFileSync('which', [name], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function rgbOf(image: ReturnType<typeof sharp>): Promise<Buffer> {
+  return image.removeAlpha().toColourspace('srgb').raw().toBuffer();
+}
+
+const mean = (samples: Buffer) => samples.reduce((n, v) => n + v, 0) / samples.length;
+
+/** Peak signal-to-noise ratio of two 8-bit sample buffers, in dB. */
+function psnr(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += (a[i]! - b[i]!) ** 2;
+  return 10 * Math.log10((255 * 255) / (sum / a.length || 1e-12));
+}
 
 /**
  * A job context for running the handler directly, whose signal is aborted once progress passes
