@@ -14,6 +14,8 @@ export const MEMBER_MESSAGES = {
   updateFailed: (message: string) => `Unable to update project member: ${message}`,
   loadUsersFailed: (message: string) => `Load users failed: ${message}`,
   dataOwnerNotAllowed: 'You are not allowed to assign the Data Owner role',
+  // Ours: the spec guards assigning the role; changing or removing a Data Owner takes the same right.
+  dataOwnerChangeNotAllowed: 'You are not allowed to change or remove a Data Owner',
   externalRoleFixed: 'External users can only be assigned the role of External User',
   roleNotAllowedForExternal: 'External users cannot be project admins or data owners',
   // The server's own answers (the spec gives only the client's wrappers above).
@@ -98,6 +100,16 @@ export function checkRoleAssignment(
 /** Existing members' roles are editable with projectMembersManage, or for an external member with externalUserManage. */
 export function canEditMemberRole(actor: ReadonlySet<Permission>, memberIsExternal: boolean): boolean {
   return actor.has('projectMembersManage') || (memberIsExternal && actor.has('externalUserManage'));
+}
+
+/**
+ * The message refusing to change the role of, or remove, a member who now holds `currentRole`, or null.
+ * A role protected when it is assigned (Data Owner: assignProjectDataOwner) is protected when it is
+ * taken away too (DESIGN §14), else a project admin could demote the owner they may not appoint.
+ */
+export function checkMemberChange(actor: ReadonlySet<Permission>, currentRole: ProjectRole): string | null {
+  if (currentRole === 'projectDataOwner' && !actor.has('assignProjectDataOwner')) return MEMBER_MESSAGES.dataOwnerChangeNotAllowed;
+  return null;
 }
 
 /** Only roles carrying workflowTasks can be chosen as workflow users. */

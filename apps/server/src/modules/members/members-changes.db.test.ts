@@ -71,6 +71,25 @@ describeEachDialect(
       expect((await t().request(admin, { method: 'PATCH', url: url(admin.id), payload: { role: 'projectRead' } })).statusCode).toBe(200);
     });
 
+    it('protects a Data Owner as assigning one is protected: a project admin may neither demote nor remove them', async () => {
+      const { admin, p, url } = await setup();
+      const owner = await createTarget(t());
+      await addRows(t(), p.id, [owner], 'projectDataOwner');
+      const refusal = { code: 'FORBIDDEN', message: 'You are not allowed to change or remove a Data Owner' };
+      const demoted = await t().request(admin, { method: 'PATCH', url: url(owner.id), payload: { role: 'projectRead' } });
+      expect(demoted.statusCode).toBe(403);
+      expect(demoted.json()).toEqual(refusal);
+      const removed = await t().request(admin, { method: 'DELETE', url: `/v1/projects/${p.id}/members`, payload: { userIds: [owner.id] } });
+      expect(removed.statusCode).toBe(403);
+      expect(removed.json()).toEqual(refusal);
+      expect(await memberRoles(t(), p.id)).toMatchObject({ [owner.id]: 'projectDataOwner' });
+      // Whoever may assign the role may take it away.
+      const su = await t().createUser({ systemRoles: ['systemSuperUser'] });
+      expect((await t().request(su, { method: 'PATCH', url: url(owner.id), payload: { role: 'projectAdmin' } })).statusCode).toBe(200);
+      await addRows(t(), p.id, [await createTarget(t())], 'projectDataOwner');
+      expect((await t().request(su, { method: 'DELETE', url: `/v1/projects/${p.id}/members`, payload: { userIds: [owner.id] } })).statusCode).toBe(200);
+    });
+
     it('answers 404 for a user who is not a member and 400 for bad input', async () => {
       const { admin, url } = await setup();
       const outsider = await createTarget(t());
@@ -149,7 +168,7 @@ describeEachDialect(
     it('two managers removing each other at once: exactly one succeeds', async () => {
       const { admin, p, url } = await setup();
       const other = await t().createUser();
-      await addRows(t(), p.id, [other], 'projectDataOwner');
+      await addRows(t(), p.id, [other], 'projectAdmin');
       const [r1, r2] = await Promise.all([
         t().request(admin, { method: 'DELETE', url, payload: { userIds: [other.id] } }),
         t().request(other, { method: 'DELETE', url, payload: { userIds: [admin.id] } }),

@@ -8,6 +8,7 @@
 import type { members } from '@tessera/contract';
 import {
   canEditMemberRole,
+  checkMemberChange,
   checkRoleAssignment,
   isExternalEmail,
   isProjectManagerRole,
@@ -140,7 +141,7 @@ export async function updateMemberRole(
     if (!member) throw notFound(MEMBER_MESSAGES.memberNotFound);
     const isExternal = isExternalEmail(member.email, policy);
     if (!canEditMemberRole(scope.permissions, isExternal)) throw forbidden(MEMBER_MESSAGES.editNotAllowed);
-    const refused = checkRoleAssignment(scope.permissions, role, isExternal);
+    const refused = checkMemberChange(scope.permissions, member.role) ?? checkRoleAssignment(scope.permissions, role, isExternal);
     if (refused) refuseRole(refused);
     if (member.role === role) return { member, from: role };
     await q.updateMemberRole(tx, scope.id, userId, role);
@@ -169,6 +170,10 @@ export async function removeMembers(
     const found = new Set(members.map((m) => m.user_id));
     const missing = userIds.filter((id) => !found.has(id));
     if (missing.length) throw notFound(MEMBER_MESSAGES.notMembers(missing));
+    for (const m of withProjectRole(members)) {
+      const refused = checkMemberChange(scope.permissions, m.role);
+      if (refused) throw forbidden(refused);
+    }
     await q.deleteMembers(tx, scope.id, userIds);
     await keepAManager(tx, scope.id, members.map((m) => m.role));
     return members;

@@ -19,9 +19,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
-import type { Permission, ProjectRole } from '@tessera/domain';
+import { MEMBER_MESSAGES, type Permission, type ProjectRole } from '@tessera/domain';
 import type { ProjectMember } from '../../api/members.ts';
-import { memberRoleOptions } from './member-roles.ts';
+import { canRemoveMember, memberRoleOptions } from './member-roles.ts';
 import { MemberRoleSelect } from './MemberRoleSelect.tsx';
 
 interface Props {
@@ -48,9 +48,12 @@ export function MembersTable({
 }: Props) {
   const canDelete = permissions.has('projectMembersManage');
   const [menuAt, setMenuAt] = useState<{ top: number; left: number } | null>(null);
-  const allSelected = members.length > 0 && members.every((m) => selected.has(m.userId));
+  const removable = members.filter((m) => canRemoveMember(permissions, m));
+  const isRemovable = (userId: string) => removable.some((m) => m.userId === userId);
+  const allSelected = removable.length > 0 && removable.every((m) => selected.has(m.userId));
 
   const toggle = (userId: string) => {
+    if (!isRemovable(userId)) return;
     const next = new Set(selected);
     if (next.has(userId)) next.delete(userId);
     else next.add(userId);
@@ -59,6 +62,7 @@ export function MembersTable({
 
   const openMenu = (member: ProjectMember, at: { top: number; left: number }) => {
     // Right-clicking outside the selection acts on that row alone, as in a file manager.
+    if (!isRemovable(member.userId)) return;
     if (!selected.has(member.userId)) onSelect(new Set([member.userId]));
     setMenuAt(at);
   };
@@ -77,7 +81,8 @@ export function MembersTable({
       toggle(member.userId);
     } else if (e.key === 'Delete') {
       e.preventDefault();
-      onDelete(selected.has(member.userId) ? [...selected] : [member.userId]);
+      const userIds = selected.has(member.userId) ? [...selected] : [member.userId];
+      if (userIds.every(isRemovable)) onDelete(userIds);
     } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
       e.preventDefault();
       const box = e.currentTarget.getBoundingClientRect();
@@ -97,7 +102,7 @@ export function MembersTable({
                     size="small"
                     checked={allSelected}
                     indeterminate={selected.size > 0 && !allSelected}
-                    onChange={() => onSelect(allSelected ? new Set() : new Set(members.map((m) => m.userId)))}
+                    onChange={() => onSelect(allSelected ? new Set() : new Set(removable.map((m) => m.userId)))}
                     slotProps={{ input: { 'aria-label': 'Select all members' } }}
                   />
                 </TableCell>
@@ -141,6 +146,8 @@ export function MembersTable({
                       <Checkbox
                         size="small"
                         checked={isSelected}
+                        disabled={!isRemovable(member.userId)}
+                        title={isRemovable(member.userId) ? undefined : MEMBER_MESSAGES.dataOwnerChangeNotAllowed}
                         tabIndex={-1}
                         slotProps={{ input: { 'aria-label': `Select ${member.email}` } }}
                       />

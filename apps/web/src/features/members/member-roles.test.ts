@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MEMBER_MESSAGES, PROJECT_ROLE_PERMISSIONS, permissionsOf, type Permission } from '@tessera/domain';
-import { addMembersRoleChoice, memberRoleOptions } from './member-roles.ts';
+import { addMembersRoleChoice, canRemoveMember, memberRoleOptions } from './member-roles.ts';
 
 const admin = permissionsOf({ systemRoles: ['internalUser'], projectRole: 'projectAdmin' });
 const dataOwnerAssigner = new Set<Permission>([...admin, 'assignProjectDataOwner']);
@@ -56,5 +56,16 @@ describe('existing member role options', () => {
     const options = memberRoleOptions(admin, { role: 'projectWrite', isExternalUser: false });
     expect(options).toContain('projectWrite');
     expect(options).not.toContain('projectExternal');
+  });
+});
+
+describe('a Data Owner', () => {
+  it('keeps their role and membership unless the actor may assign Data Owners', () => {
+    const owner = { role: 'projectDataOwner' as const, isExternalUser: false };
+    expect(memberRoleOptions(admin, owner)).toBeNull();
+    expect(canRemoveMember(admin, owner)).toBe(false);
+    expect(memberRoleOptions(dataOwnerAssigner, owner)).toContain('projectAdmin');
+    expect(canRemoveMember(dataOwnerAssigner, owner)).toBe(true);
+    expect(canRemoveMember(admin, { role: 'projectWrite' })).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
 import {
   assignableRoles,
   canEditMemberRole,
+  checkMemberChange,
   checkRoleAssignment,
   PROJECT_ROLES,
   type Permission,
@@ -44,7 +45,7 @@ export function memberRoleOptions(
   actor: ReadonlySet<Permission>,
   member: { role: ProjectRole; isExternalUser: boolean },
 ): ProjectRole[] | null {
-  if (!canEditMemberRole(actor, member.isExternalUser)) return null;
+  if (!canEditMemberRole(actor, member.isExternalUser) || checkMemberChange(actor, member.role)) return null;
   const { roles } = assignableRoles(actor, [member.isExternalUser]);
   const options = PROJECT_ROLES.filter(
     (r) =>
@@ -52,4 +53,9 @@ export function memberRoleOptions(
       (roles.includes(r) && checkRoleAssignment(actor, r, member.isExternalUser) === null),
   );
   return options.length > 1 ? options : null;
+}
+
+/** Whether the actor may remove this member (deleting needs projectMembersManage; a Data Owner needs assignProjectDataOwner too). */
+export function canRemoveMember(actor: ReadonlySet<Permission>, member: { role: ProjectRole }): boolean {
+  return actor.has('projectMembersManage') && checkMemberChange(actor, member.role) === null;
 }
