@@ -26,16 +26,25 @@ export function useColumnState(projectId: string, tableId: TableId) {
 export const saveColumnState = (projectId: string, tableId: TableId, state: unknown) =>
   call(slideGrid.saveColumnState, { params: { projectId, tableId }, body: { state } });
 
-export const fetchGrid = (projectId: string, tableId: SlideTableId, request: GridRequest, signal: AbortSignal) =>
-  call(tableId === 'qcSlideMetadataView' ? slideGrid.getQcGrid : slideGrid.getSlidesGrid, { params: { projectId }, body: request, signal });
+/**
+ * Rows whose keys are field names from data, as objects without a prototype: a row without a value for a
+ * field named `constructor` reads as missing, never as Object's own function (DESIGN §14).
+ */
+const withoutPrototype = <T extends { data: Record<string, unknown>[] }>(answer: T): T => ({
+  ...answer,
+  data: answer.data.map((row) => Object.assign(Object.create(null) as Record<string, unknown>, row)),
+});
+
+export const fetchGrid = async (projectId: string, tableId: SlideTableId, request: GridRequest, signal: AbortSignal) =>
+  withoutPrototype(await call(tableId === 'qcSlideMetadataView' ? slideGrid.getQcGrid : slideGrid.getSlidesGrid, { params: { projectId }, body: request, signal }));
 
 export const fetchFilterValues = (projectId: string, field: string, filterModel: FilterModel, globalSearchText: string, signal: AbortSignal) =>
   call(slideGrid.getFilterValues, { params: { projectId }, body: { field, filterModel, globalSearchText }, signal });
 
-export const fetchSlides = (projectId: string, slideIds: string[]) => call(slideGrid.getSlidesBatch, { params: { projectId }, body: { slideIds } });
+export const fetchSlides = async (projectId: string, slideIds: string[]) => withoutPrototype(await call(slideGrid.getSlidesBatch, { params: { projectId }, body: { slideIds } }));
 
-export const updateSlides = (projectId: string, changes: ({ id: string; updatedAt: string } & Record<string, unknown>)[]) =>
-  call(slideGrid.updateSlides, { params: { projectId }, body: { slides: changes } });
+export const updateSlides = async (projectId: string, changes: ({ id: string; updatedAt: string } & Record<string, unknown>)[]) =>
+  withoutPrototype(await call(slideGrid.updateSlides, { params: { projectId }, body: { slides: changes } }));
 
 export const deleteSlides = (projectId: string, slideIds: string[]) => call(slideGrid.deleteSlides, { params: { projectId }, body: { slideIds } });
 

@@ -16,6 +16,7 @@ export const MAX_PROJECT_FIELDS = 50;
 export const PROJECT_FIELD_MESSAGES = {
   name: 'A field name starts with a lower-case letter and holds up to 40 letters and digits',
   taken: (name: string) => `The field name '${name}' is in use`,
+  reserved: (name: string) => `The field name '${name}' is reserved`,
   tooMany: `A project has at most ${MAX_PROJECT_FIELDS} project fields`,
 } as const;
 
@@ -29,6 +30,9 @@ export interface ProjectField {
 /** Whether `name` can name a new project field: the pattern, and no fixed field of that name. */
 export function checkProjectFieldName(name: string, existing: readonly string[]): string | null {
   if (!PROJECT_FIELD_NAME_PATTERN.test(name)) return PROJECT_FIELD_MESSAGES.name;
+  // Names every JavaScript object answers (constructor, toString, …): a row without such a value would
+  // show or export the inherited function. Rows are built without a prototype too (slide-rows.ts).
+  if (name in Object.prototype) return PROJECT_FIELD_MESSAGES.reserved(name);
   if (SLIDE_FIELDS.some((f) => f.fieldName === name) || existing.includes(name) || name === 'updatedAt' || name === 'projectId') return PROJECT_FIELD_MESSAGES.taken(name);
   return null;
 }

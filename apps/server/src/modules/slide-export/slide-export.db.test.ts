@@ -7,6 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { parseCsv } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { insertTestSlides } from '../slides/slides.fixtures.ts';
+import { insertProjectField } from '../slides/project-fields.queries.ts';
 
 describeEachDialect('slide exports', (t) => {
   let writer: TestUser;
@@ -75,6 +76,26 @@ describeEachDialect('slide exports', (t) => {
     const none = await exportOf('pyportal-config', { filterModel: { fileName: { filterType: 'text', type: 'equals', filter: 'C.svs' } } });
     expect(none.body).toBe(`project_id: "${projectId}"\nslide_ids: []\n`);
     expect(none.headers['x-export-skipped']).toBe('1');
+  });
+
+  it('field names from data never meet Object.prototype: `constructor` and `toString` are refused as new fields, and an existing one exports whole', async () => {
+    const admin = await t().createUser({ systemRoles: ['systemSuperUser'] });
+    for (const fieldName of ['constructor', 'toString', 'hasOwnProperty']) {
+      const res = await t().request(admin, { method: 'POST', url: `/v1/projects/${projectId}/project-fields`, payload: { fieldName, headerName: fieldName, primaryType: 'string', group: 'studyInfo' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(`The field name '${fieldName}' is reserved`);
+    }
+    // A field of that name made before the rule (straight into the table): no row inherits a value for it.
+    await insertProjectField(t().ctx.db, projectId, { fieldName: 'constructor', headerName: 'Constructor', primaryType: 'string', group: 'studyInfo' });
+    try {
+      const res = await exportOf('metadata-csv', { sortModel: [{ colId: 'fileName', sort: 'asc' }], fields: ['fileName', 'constructor'] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(parseCsv(res.body, ';').map((r) => r.cells)).toEqual([['File Name', 'Constructor'], ['A.svs', ''], ['B.svs', ''], ['C.svs', '']]);
+      const grid = await t().request(writer, { method: 'POST', url: `/v1/projects/${projectId}/slides/grid`, payload: { sortModel: [{ colId: 'fileName', sort: 'asc' }] } });
+      expect(grid.body).not.toContain('native code');
+    } finally {
+      await t().ctx.db.deleteFrom('project_fields').where('project_id', '=', projectId).where('field_name', '=', 'constructor').execute();
+    }
   });
 
   it('needs slideMetadataExport and the format’s own permission; unknown columns are refused', async () => {

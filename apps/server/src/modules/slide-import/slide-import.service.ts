@@ -72,8 +72,9 @@ export async function planImport(ctx: AppContext, project: ProjectScope, request
   const lines = request.rows.map((row) => {
     if (row.cells.length !== request.columns.length) throw badRequest(IMPORT_MESSAGES.cellCount(row.line, row.cells.length, request.columns.length));
     const fileName = row.cells[fileNameColumn]!.trim();
-    const values: Record<string, string> = {};
-    const columns: Record<string, string> = {};
+    // Keyed by field names from the request: objects without a prototype (DESIGN §14).
+    const values = Object.create(null) as Record<string, string>;
+    const columns = Object.create(null) as Record<string, string>;
     request.columns.forEach((c, i) => {
       if (i === fileNameColumn) return;
       values[c.slideField] = row.cells[i]!;

@@ -56,3 +56,12 @@ export function toSlideRow(stored: Row): Row {
   for (const [field, convert] of CONVERSIONS) if (field in stored) stored[field] = convert(stored[field]);
   return stored;
 }
+
+/**
+ * A slide row with its project-field values, as an object without a prototype: field names come from
+ * data, and a row lacking a value for a field named like an Object.prototype member (`constructor`)
+ * must read as missing, not as the inherited function (DESIGN §14).
+ */
+export function rowWithValues(row: Row, values: Row | undefined): Row {
+  return Object.assign(Object.create(null) as Row, row, values);
+}
