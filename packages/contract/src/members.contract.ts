@@ -4,6 +4,7 @@
  * the exempt test accounts) is external.
  */
 import { z } from 'zod';
+import { SafeText } from './text.ts';
 import {
   MEMBERS_BATCH_MAX,
   PROJECT_ADMINS_LIMIT,
@@ -90,7 +91,7 @@ export const findUsers = defineRoute({
   tags: ['members'],
   access: projectAnyPermission('projectMembersManage', 'externalUserManage'),
   params: ProjectParams,
-  query: z.object({ search: z.string().max(254) }),
+  query: z.object({ search: SafeText.max(254) }),
   response: z.array(FoundUser),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeText } from './text.ts';
 import { PROJECT_ROLES, PROJECT_NAME_MAX, PROJECT_SUMMARY_MAX } from '@tessera/domain';
 import { defineRoute, authenticated, globalPermission, projectPermission } from './route.ts';
 
@@ -22,8 +23,8 @@ export const Project = z
 export type Project = z.infer<typeof Project>;
 
 // Lengths are checked again after trimming by the domain rules, which carry the spec's messages.
-const name = z.string().max(PROJECT_NAME_MAX * 4);
-const summary = z.string().max(PROJECT_SUMMARY_MAX * 4);
+const name = SafeText.max(PROJECT_NAME_MAX * 4);
+const summary = SafeText.max(PROJECT_SUMMARY_MAX * 4);
 
 /** GET /v1/projects (fixed interface): the projects the user can access, with the user's role. */
 export const listProjects = defineRoute({

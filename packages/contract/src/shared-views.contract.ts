@@ -4,6 +4,7 @@
  * content hash, which the share link carries as `?smf={hash}`.
  */
 import { z } from 'zod';
+import { GlobalSearchText } from './text.ts';
 import { defineRoute, projectPermission } from './route.ts';
 import { Id } from './projects.contract.ts';
 import { FILTER_BODY_LIMIT_BYTES, FilterModel } from './slide-grid.contract.ts';
@@ -21,7 +22,7 @@ const ColumnState = z.unknown().refine((v) => JSON.stringify(v ?? null).length <
  */
 export const SharedView = z
   .object({
-    globalSearchText: z.string().max(200),
+    globalSearchText: GlobalSearchText,
     filterModel: FilterModel,
     columnState: ColumnState,
   })

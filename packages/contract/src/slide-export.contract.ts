@@ -5,6 +5,7 @@
  * `X-Export-Skipped` tell the browser how many rows the file will hold and how many it leaves out.
  */
 import { z } from 'zod';
+import { GlobalSearchText } from './text.ts';
 import { defineRoute, projectPermission } from './route.ts';
 import { Id } from './projects.contract.ts';
 import { FILTER_BODY_LIMIT_BYTES, FilterModel, SortModel } from './slide-grid.contract.ts';
@@ -12,7 +13,7 @@ import { FILTER_BODY_LIMIT_BYTES, FilterModel, SortModel } from './slide-grid.co
 export const ExportRequest = z
   .object({
     filterModel: FilterModel.default({}),
-    globalSearchText: z.string().max(200).default(''),
+    globalSearchText: GlobalSearchText.default(''),
     sortModel: SortModel.default([]),
     /** The metadata CSV's columns, in order (the table's visible columns); the other exports ignore it. */
     fields: z.array(z.string().min(1).max(100)).min(1).max(200).optional(),

@@ -3,6 +3,7 @@
  * filter values and the slide count. The grid path is fixed (issue #4).
  */
 import { z } from 'zod';
+import { GlobalSearchText, SafeText } from './text.ts';
 import { COLUMN_GROUPS, DATE_FILTER_TYPES, NUMBER_FILTER_TYPES, PRIMARY_TYPES, PROJECT_FIELD_TYPES, TABLE_IDS, TEXT_FILTER_TYPES } from '@tessera/domain';
 import { defineRoute, projectPermission } from './route.ts';
 import { Id } from './projects.contract.ts';
@@ -10,7 +11,7 @@ import { Id } from './projects.contract.ts';
 const ProjectOnlyParams = z.object({ projectId: Id });
 const FieldName = z.string().min(1).max(100);
 /** Filter texts and set values are short; anything longer is no metadata value of ours. */
-const FilterText = z.string().max(500);
+const FilterText = SafeText.max(500);
 
 const TextCondition = z.object({ filterType: z.literal('text'), type: z.enum(TEXT_FILTER_TYPES), filter: FilterText.nullish() });
 const NumberCondition = z.object({
@@ -65,7 +66,7 @@ export const GridRequest = z
     valueCols: z.array(GridColumnRef).max(20).default([]),
     pivotCols: z.array(GridColumnRef).max(0, 'Pivoting is not supported').default([]),
     pivotMode: z.boolean().default(false),
-    globalSearchText: z.string().max(200).default(''),
+    globalSearchText: GlobalSearchText.default(''),
     /** Only these fields in each row (the selective call); default all. */
     fields: z.array(FieldName).max(200).optional(),
   })
@@ -161,7 +162,7 @@ export const getFilterValues = defineRoute({
   tags: ['slide table'],
   access: projectPermission(null),
   params: ProjectOnlyParams,
-  body: z.object({ field: FieldName, filterModel: FilterModel.default({}), globalSearchText: z.string().max(200).default('') }).strict(),
+  body: z.object({ field: FieldName, filterModel: FilterModel.default({}), globalSearchText: GlobalSearchText.default('') }).strict(),
   bodyLimitBytes: FILTER_BODY_LIMIT_BYTES,
   response: z.object({ values: z.array(GroupKey), isTruncated: z.boolean() }),
 });
@@ -273,7 +274,7 @@ export const saveColumnState = defineRoute({
 export const ProjectFieldSchema = z
   .object({
     fieldName: z.string().min(1).max(40),
-    headerName: z.string().trim().min(1, 'Enter a column header').max(80, 'A column header has at most 80 characters'),
+    headerName: SafeText.trim().min(1, 'Enter a column header').max(80, 'A column header has at most 80 characters'),
     primaryType: z.enum(PROJECT_FIELD_TYPES),
     group: z.enum(Object.keys(COLUMN_GROUPS) as [keyof typeof COLUMN_GROUPS, ...(keyof typeof COLUMN_GROUPS)[]]),
   })

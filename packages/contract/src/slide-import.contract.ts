@@ -5,6 +5,7 @@
  * progress as NDJSON lines.
  */
 import { z } from 'zod';
+import { SafeText } from './text.ts';
 import { defineRoute, projectPermission } from './route.ts';
 import { Id } from './projects.contract.ts';
 
@@ -18,9 +19,9 @@ export const IMPORT_LINE_MAX_LENGTH = 1024 * 1024;
 export const CsvImportRequest = z
   .object({
     /** The CSV file's name, for the audit log. */
-    fileName: z.string().max(255),
+    fileName: SafeText.max(255),
     /** The mapped, imported columns, in the order of every row's cells; one of them maps fileName. */
-    columns: z.array(z.object({ csvFieldName: z.string().max(500), slideField: z.string().min(1).max(100) }).strict()).min(1).max(200),
+    columns: z.array(z.object({ csvFieldName: SafeText.max(500), slideField: z.string().min(1).max(100) }).strict()).min(1).max(200),
     rows: z
       .array(z.object({ line: z.number().int().min(2), cells: z.array(z.string().max(100_000)).max(200) }).strict())
       .min(1)

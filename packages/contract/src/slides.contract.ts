@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeText } from './text.ts';
 import { CHECKSUM_PATTERN } from '@tessera/domain';
 import { defineRoute, projectPermission } from './route.ts';
 import { Id } from './projects.contract.ts';
@@ -97,7 +98,7 @@ export const getOrCreateSlide = defineRoute({
   params: ProjectOnlyParams,
   body: z
     .object({
-      fileName: z.string().min(1).max(1024),
+      fileName: SafeText.min(1).max(1024),
       fileExtension: z.string().min(1).max(32),
       checksum: z.string().regex(CHECKSUM_PATTERN, 'Expected a SHA-256 checksum (64 lowercase hex characters)'),
     })

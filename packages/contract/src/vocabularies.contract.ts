@@ -1,10 +1,11 @@
 /** Controlled vocabularies of the slide fields (issue #4): read by every user, changed by administrators. */
 import { z } from 'zod';
+import { SafeText } from './text.ts';
 import { VOCABULARIES } from '@tessera/domain';
 import { authenticated, defineRoute } from './route.ts';
 
 const VocabularyName = z.enum(VOCABULARIES as [string, ...string[]]);
-const Value = z.string().trim().min(1, 'Enter a value').max(200, 'A value has at most 200 characters');
+const Value = SafeText.trim().min(1, 'Enter a value').max(200, 'A value has at most 200 characters');
 export const VocabularyValue = z.object({ value: z.string(), parent: z.string().nullable(), deprecatedSince: z.string().nullable() }).meta({ id: 'VocabularyValue' });
 
 export const listVocabularies = defineRoute({

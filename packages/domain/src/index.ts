@@ -18,3 +18,4 @@ export * from './csv/csv-reader.ts';
 export * from './csv/csv-import.ts';
 export * from './csv/csv-export.ts';
 export * from './json-bounds.ts';
+export * from './text.ts';

@@ -5,6 +5,7 @@
  * the wizard's preview shows the same messages.
  */
 import type { AssayChannel } from '../fields/assays.ts';
+import { hasControlCharacters } from '../text.ts';
 import { checkCellValue, choosableValues, isEmptyCell, normalizeCellValue, sameCellValue, type DateOrder } from '../fields/cell-value.ts';
 import type { AllowedValue, FieldDescriptor } from '../fields/field-types.ts';
 import { unescapeCsvCell } from './csv-export.ts';
@@ -102,6 +103,8 @@ export const CSV_LINE_MESSAGES = {
   missingFileName: 'Missing slide file name in CSV file.',
   missingValues: (fields: string) => `Missing CSV values for '${fields}'.`,
   unsupportedValue: (value: string, column: string) => `Value '${value}' for column '${column}' is not supported.`,
+  // Ours: the value itself is not repeated, since it holds characters a message cannot show.
+  controlCharacters: (column: string) => `The value for column '${column}' contains control characters.`,
   subtypeOfOtherIndication: (value: string, indication: string) => `The subtype '${value}' is not a valid entry of the '${indication}' indication.`,
   subtypeWithoutIndication: (value: string) => `Indication subtype '${value}' can not be imported when indication is not specified.`,
 } as const;
@@ -280,11 +283,14 @@ export function planCsvLine(
   const fileName = input.fileName.trim() === '' ? '' : input.fileName;
   const fail = (...messages: string[]): CsvLinePlan => ({ messages: messages.map((m) => lineMessage(input.line, fileName, m)), changes: {} });
   if (fileName === '') return fail(CSV_LINE_MESSAGES.missingFileName);
+  if (hasControlCharacters(fileName)) return { messages: [lineMessage(input.line, '', CSV_LINE_MESSAGES.controlCharacters(input.columns.fileName ?? 'File Name'))], changes: {} };
   if (!slide) return fail(CSV_LINE_MESSAGES.slideNotFound);
 
   const columnOf = (name: string) => input.columns[name] ?? fields.get(name)?.headerName ?? name;
   const messages: string[] = [];
-  const matched = matchLineValues(input, fields, options, (name, text) => messages.push(CSV_LINE_MESSAGES.unsupportedValue(text, columnOf(name))));
+  const matched = matchLineValues(input, fields, options, (name, text) =>
+    messages.push(hasControlCharacters(text) ? CSV_LINE_MESSAGES.controlCharacters(columnOf(name)) : CSV_LINE_MESSAGES.unsupportedValue(text, columnOf(name))),
+  );
 
   // Whether the import writes a field, and the value it holds afterwards, by which the subtype is judged.
   const writes = (name: string) => !isBlank(matched.get(name)) && (options.overwrite || isBlank(slide[name]));

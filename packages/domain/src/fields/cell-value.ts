@@ -3,6 +3,7 @@
  * and the editing rights. The web runs them while editing; the server runs the check again on every write.
  */
 import type { AllowedValue, FieldDescriptor } from './field-types.ts';
+import { hasControlCharacters } from '../text.ts';
 
 export const CELL_MESSAGES = {
   controlledVocabulary: 'Incorrect cell value of controlled vocabulary for the field',
@@ -18,6 +19,7 @@ export const CELL_MESSAGES = {
   noIndication: 'No indication selected',
   subtypeOfOtherIndication: (value: string, indication: string) => `The subtype '${value}' is not a valid entry of the '${indication}' indication.`,
   readOnly: (header: string) => `${header} cannot be edited`,
+  controlCharacters: (header: string) => `${header} must not contain control characters`,
 } as const;
 
 /** What the check needs of a field descriptor. */
@@ -119,6 +121,8 @@ export function choosableValues(allowed: readonly AllowedValue[], today = new Da
 export function checkCellValue(field: CheckedField, value: unknown, today?: string): string | null {
   if (isEmptyCell(value)) return null;
   const header = field.headerName;
+  const texts = Array.isArray(value) ? value : [value];
+  if (texts.some((v) => typeof v === 'string' && hasControlCharacters(v))) return CELL_MESSAGES.controlCharacters(header);
   const isNumber = typeof value === 'number' && Number.isFinite(value);
   switch (field.primaryType) {
     case 'int':

@@ -76,9 +76,8 @@ export async function planImport(ctx: AppContext, project: ProjectScope, request
     const values = Object.create(null) as Record<string, string>;
     const columns = Object.create(null) as Record<string, string>;
     request.columns.forEach((c, i) => {
-      if (i === fileNameColumn) return;
-      values[c.slideField] = row.cells[i]!;
       columns[c.slideField] = c.csvFieldName;
+      if (i !== fileNameColumn) values[c.slideField] = row.cells[i]!;
     });
     return { input: { line: row.line, fileName, values, columns }, slideIds: fileName ? (byKey.get(csvNameKey(fileName)) ?? []) : [] };
   });
