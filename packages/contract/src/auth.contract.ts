@@ -29,6 +29,10 @@ export const AUTH_MESSAGES = {
   refreshInvalid: 'Your session has expired. Please sign in again',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again',
   reauthenticationRequired: 'API key generation requires re-authentication',
+  apiKeyLogout:
+    'An API key has no session to sign out of; it keeps working until you generate a new one on your profile page or change your password',
+  apiKeysRevoked:
+    'Your API key was revoked with your old password; generate a new one on your profile page if you need it',
 } as const;
 
 export const SIGN_IN_CHALLENGES = ['totp', 'totpSetup', 'newPasswordRequired'] as const;
@@ -136,11 +140,12 @@ export const forgotPassword = defineRoute({
 export const confirmForgotPassword = defineRoute({
   method: 'POST',
   path: '/v1/auth/confirm-forgot-password',
-  summary: 'Set a new password with the e-mailed reset code',
+  summary: 'Set a new password with the e-mailed reset code; signs out every session and revokes the API key',
   tags: ['auth'],
   access: publicAccess,
   body: z.object({ email, code, newPassword: password }).strict(),
-  response: z.object({}),
+  /** apiKeyRevoked: the user had an API key, now revoked (AUTH_MESSAGES.apiKeysRevoked tells them). */
+  response: z.object({ apiKeyRevoked: z.boolean() }),
 });
 
 /** Called by the web client; the old refresh token stops working (rotation). */
@@ -157,7 +162,8 @@ export const refresh = defineRoute({
 export const logout = defineRoute({
   method: 'POST',
   path: '/v1/auth/logout',
-  summary: 'Sign out: revoke the current session and its tokens',
+  summary:
+    'Sign out: revoke the current session and its tokens. Called with an API key: 400 NO_SESSION, and the key stays valid',
   tags: ['auth'],
   access: authenticated,
   response: z.null(),

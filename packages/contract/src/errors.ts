@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   notAuthorized: 'NOT_AUTHORIZED',
   codeMismatch: 'CODE_MISMATCH',
   reauthenticationRequired: 'REAUTHENTICATION_REQUIRED',
+  noSession: 'NO_SESSION',
   ssoUser: 'SSO_USER',
   manualNotRead: 'USER_MANUAL_NOT_READ',
   maintenance: 'MAINTENANCE',

@@ -40,15 +40,22 @@ export const getMe = defineRoute({
 
 const password = z.string().max(PASSWORD_MAX_LENGTH * 4);
 
-/** Ends every session of the user (other devices too) and answers fresh tokens for this browser. */
+/**
+ * Fresh tokens for this browser, and whether the user's API key was revoked with the old password (the
+ * web then adds AUTH_MESSAGES.apiKeysRevoked to 'Password successfully changed').
+ */
+export const PasswordChanged = Tokens.extend({ apiKeyRevoked: z.boolean() }).meta({ id: 'PasswordChanged' });
+export type PasswordChanged = z.infer<typeof PasswordChanged>;
+
+/** Ends every session of the user (other devices too), revokes their API key, and answers fresh tokens for this browser. */
 export const changePassword = defineRoute({
   method: 'POST',
   path: '/v1/me/password',
-  summary: 'Change the password; signs out every other session',
+  summary: 'Change the password; signs out every other session and revokes the API key',
   tags: ['profile'],
   access: authenticated,
   body: z.object({ oldPassword: password, newPassword: password }).strict(),
-  response: Tokens,
+  response: PasswordChanged,
 });
 
 export const listApiKeys = defineRoute({

@@ -269,9 +269,10 @@ export async function enableTotp(
 }
 
 /**
- * Sets a new password and ends every session of the user, in one transaction; with `challengeId` the
- * challenge that allowed it is closed too (false, and nothing changed, when it was already closed).
- * A new password also clears the lock and the initial-login flag.
+ * Sets a new password and ends every session and revokes every API key of the user, in one transaction
+ * (whoever knew the old password may have made either); with `challengeId` the challenge that allowed it
+ * is closed too (null, and nothing changed, when it was already closed). A new password also clears the
+ * lock and the initial-login flag. Answers how many API keys were revoked.
  */
 export async function replacePassword(
   db: Db,
@@ -279,8 +280,9 @@ export async function replacePassword(
   passwordHash: string,
   now: string,
   challengeId: string | null,
-): Promise<boolean> {
-  return oneTime(db, async (tx) => {
+): Promise<{ apiKeysRevoked: number } | null> {
+  let apiKeysRevoked = 0;
+  const done = await oneTime(db, async (tx) => {
     if (challengeId && !(await closeChallenge(tx, challengeId, now))) throw new AlreadyUsed();
     await tx
       .updateTable('users')
@@ -299,7 +301,15 @@ export async function replacePassword(
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute();
+    const keys = await tx
+      .updateTable('api_keys')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    apiKeysRevoked = Number(keys.numUpdatedRows);
   });
+  return done ? { apiKeysRevoked } : null;
 }
 
 /** What presenting a refresh token did: rotated it, caught a replay (and ended the session), or nothing. */

@@ -261,6 +261,20 @@ describeEachDialect('sign-in', (t) => {
     expect((await getAs(t(), '/v1/me', `${header}.${otherPayload}.${signature}`)).statusCode).toBe(401);
   });
 
+  it('logout with an API key answers 400 NO_SESSION and the key keeps working (it has no session)', async () => {
+    const user = await t().createUser();
+    const key = (await t().request(user, { method: 'POST', url: '/v1/me/api-keys' })).json().apiKey;
+    const res = await post(t(), '/v1/auth/logout', undefined, { token: key });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'NO_SESSION',
+      message:
+        'An API key has no session to sign out of; it keeps working until you generate a new one on your profile page or change your password',
+    });
+    expect((await getAs(t(), '/v1/me', key)).statusCode).toBe(200);
+    expect(await auditActions(t(), user.id)).not.toContain('auth.logout');
+  });
+
   it('logout needs a sign-in', async () => {
     const res = await post(t(), '/v1/auth/logout');
     expect(res.statusCode).toBe(401);

@@ -27,6 +27,25 @@ async function requestCode(t: TestServer, email: string): Promise<string> {
 describeEachDialect(
   'forgot password',
   (t) => {
+    it('a reset revokes the API key and every session, and says the key was revoked', async () => {
+      const user = await t().createUser();
+      const key = (await t().request(user, { method: 'POST', url: '/v1/me/api-keys' })).json().apiKey;
+      const tokens = await signIn(t(), user.email, user.password);
+      expect((await getAs(t(), '/v1/me', key)).statusCode).toBe(200);
+      const code = await requestCode(t(), user.email);
+      const res = await post(t(), '/v1/auth/confirm-forgot-password', {
+        email: user.email,
+        code,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ apiKeyRevoked: true });
+      expect((await getAs(t(), '/v1/me', key)).statusCode).toBe(401);
+      expect((await getAs(t(), '/v1/me', tokens.accessToken)).statusCode).toBe(401);
+      const fresh = await signIn(t(), user.email, NEW_PASSWORD);
+      expect((await getAs(t(), '/v1/me/api-keys', fresh.accessToken)).json()).toEqual([]);
+    });
+
     it('e-mails a 6-digit code valid 15 minutes, stored only as a hash; the code sets a new password', async () => {
       const user = await t().createUser();
       const code = await requestCode(t(), user.email);
@@ -46,6 +65,7 @@ describeEachDialect(
         newPassword: NEW_PASSWORD,
       });
       expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ apiKeyRevoked: false });
       expect(
         (await post(t(), '/v1/auth/login', { email: user.email, password: user.password })).statusCode,
       ).toBe(401);

@@ -76,7 +76,7 @@ export async function confirmForgotPassword(
   ctx: AppContext,
   input: { email: string; code: string; newPassword: string },
   meta: RequestMeta,
-): Promise<Record<string, never>> {
+): Promise<{ apiKeyRevoked: boolean }> {
   const email = validEmail(input.email);
   const code = input.code.trim();
   if (code === '') throw badRequest(PASSWORD_MESSAGES.resetCodeRequired);
@@ -97,7 +97,15 @@ export async function confirmForgotPassword(
   if (await verifyPassword(user.password_hash, input.newPassword))
     throw badRequest(AUTH_MESSAGES.samePassword);
   const hash = await hashPassword(input.newPassword);
-  if (!(await q.replacePassword(ctx.db, user.id, hash, nowIso(), challenge.id))) throw invalidCode();
-  await ctx.audit.record({ action: 'auth.passwordReset', actorUserId: user.id, target: email, ip: meta.ip });
-  return {};
+  const replaced = await q.replacePassword(ctx.db, user.id, hash, nowIso(), challenge.id);
+  if (!replaced) throw invalidCode();
+  await ctx.audit.record({
+    action: 'auth.passwordReset',
+    actorUserId: user.id,
+    target: email,
+    details: { apiKeysRevoked: replaced.apiKeysRevoked },
+    ip: meta.ip,
+  });
+  // Told only to the holder of the code, so it reveals nothing to anyone else.
+  return { apiKeyRevoked: replaced.apiKeysRevoked > 0 };
 }

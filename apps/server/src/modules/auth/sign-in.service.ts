@@ -253,12 +253,13 @@ export async function setNewPassword(
   if (await verifyPassword(user.password_hash, input.newPassword))
     throw badRequest(AUTH_MESSAGES.samePassword);
   const hash = await hashPassword(input.newPassword);
-  if (!(await q.replacePassword(ctx.db, user.id, hash, nowIso(), challenge.id))) throw sessionExpired();
+  const replaced = await q.replacePassword(ctx.db, user.id, hash, nowIso(), challenge.id);
+  if (!replaced) throw sessionExpired();
   await ctx.audit.record({
     action: 'auth.passwordChanged',
     actorUserId: user.id,
     target: user.email,
-    details: { step: 'newPasswordRequired' },
+    details: { step: 'newPasswordRequired', apiKeysRevoked: replaced.apiKeysRevoked },
     ip: meta.ip,
   });
   return continueSignIn(ctx, user.id, 'newPasswordRequired', challenge.remember === 1, meta);
@@ -288,8 +289,10 @@ export async function logout(
   actor: { userId: string; email: string; sessionId: string | null },
   meta: RequestMeta,
 ): Promise<void> {
-  // An API key has no session to end; it is replaced from the profile page instead.
-  if (actor.sessionId) await ctx.tokens.revokeSession(actor.sessionId);
+  // An API key has no session to end: say so rather than answer 204 while the key keeps working. It is
+  // replaced from the profile page, and revoked by a password change or reset.
+  if (!actor.sessionId) throw badRequest(AUTH_MESSAGES.apiKeyLogout, ERROR_CODES.noSession);
+  await ctx.tokens.revokeSession(actor.sessionId);
   await ctx.audit.record({
     action: 'auth.logout',
     actorUserId: actor.userId,

@@ -77,6 +77,7 @@ describeEachDialect('profile', (t) => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const fresh = res.json();
+    expect(fresh.apiKeyRevoked).toBe(false);
     expect((await getAs(t(), '/v1/me', here.accessToken)).statusCode).toBe(401);
     expect((await getAs(t(), '/v1/me', elsewhere.accessToken)).statusCode).toBe(401);
     expect((await post(t(), '/v1/auth/refresh', { refreshToken: here.refreshToken })).statusCode).toBe(401);
@@ -141,6 +142,29 @@ describeEachDialect('profile', (t) => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('SSO_USER');
+  });
+
+  it('changing the password revokes the API key and says so', async () => {
+    const user = await t().createUser();
+    const key = (await t().request(user, { method: 'POST', url: '/v1/me/api-keys' })).json().apiKey;
+    expect((await getAs(t(), '/v1/me', key)).statusCode).toBe(200);
+    const res = await t().request(user, {
+      method: 'POST',
+      url: '/v1/me/password',
+      payload: { oldPassword: user.password, newPassword: NEW_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const fresh = res.json();
+    expect(fresh.apiKeyRevoked).toBe(true);
+    expect((await getAs(t(), '/v1/me', key)).statusCode).toBe(401);
+    expect((await getAs(t(), '/v1/me/api-keys', fresh.accessToken)).json()).toEqual([]);
+    const details = await t()
+      .ctx.db.selectFrom('audit_log')
+      .select('details')
+      .where('actor_user_id', '=', user.id)
+      .where('action', '=', 'auth.passwordChanged')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(details.details)).toEqual({ step: 'profile', apiKeysRevoked: 1 });
   });
 
   it('an API key cannot change the password', async () => {
@@ -226,16 +250,5 @@ describeEachDialect('API keys', (t) => {
     expect((await t().request(ext, { method: 'GET', url: '/v1/me/api-keys' })).statusCode).toBe(403);
     expect((await t().request(ext, { method: 'POST', url: '/v1/me/api-keys' })).statusCode).toBe(403);
     expect((await t().request(null, { method: 'GET', url: '/v1/me/api-keys' })).statusCode).toBe(401);
-  });
-
-  it('a password change leaves the API key working (it is not a session)', async () => {
-    const user = await t().createUser();
-    const key = (await t().request(user, { method: 'POST', url: '/v1/me/api-keys' })).json().apiKey;
-    await t().request(user, {
-      method: 'POST',
-      url: '/v1/me/password',
-      payload: { oldPassword: user.password, newPassword: NEW_PASSWORD },
-    });
-    expect((await getAs(t(), '/v1/me', key)).statusCode).toBe(200);
   });
 });

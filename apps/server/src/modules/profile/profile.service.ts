@@ -1,7 +1,7 @@
 /**
  * The signed-in user's own things: who they are, their password and their API key.
  * Changing the password ends every session of the user (other browsers too) and starts a new one
- * for the caller. An API key is shown once and only to a sign-in less than 5 minutes old.
+ * for the caller; it revokes the user's API key too, and the answer says whether there was one. An API key is shown once and only to a sign-in less than 5 minutes old.
  */
 import { ERROR_CODES, auth, type profile } from '@tessera/contract';
 import {
@@ -50,7 +50,7 @@ export async function changePassword(
   actor: Actor,
   input: { oldPassword: string; newPassword: string },
   meta: RequestMeta,
-): Promise<TokenPair> {
+): Promise<TokenPair & { apiKeyRevoked: boolean }> {
   if (actor.isSsoUser) throw ssoUserRefused();
   // "Changing the password uses the current session's access token": an API key cannot do it.
   const session = actor.sessionId ? await q.findSession(ctx.db, actor.sessionId) : undefined;
@@ -62,16 +62,23 @@ export async function changePassword(
   if (!(await verifyPassword(hash, input.oldPassword)))
     throw badRequest(AUTH_MESSAGES.oldPasswordWrong, ERROR_CODES.wrongCredentials);
   if (input.newPassword === input.oldPassword) throw badRequest(AUTH_MESSAGES.samePassword);
-  await replacePassword(ctx.db, actor.userId, await hashPassword(input.newPassword), nowIso(), null);
+  const replaced = await replacePassword(
+    ctx.db,
+    actor.userId,
+    await hashPassword(input.newPassword),
+    nowIso(),
+    null,
+  );
   const tokens = await ctx.tokens.startSession(actor.userId, session.remember === 1);
+  const apiKeysRevoked = replaced?.apiKeysRevoked ?? 0;
   await ctx.audit.record({
     action: 'auth.passwordChanged',
     actorUserId: actor.userId,
     target: actor.email,
-    details: { step: 'profile' },
+    details: { step: 'profile', apiKeysRevoked },
     ip: meta.ip,
   });
-  return tokens;
+  return { ...tokens, apiKeyRevoked: apiKeysRevoked > 0 };
 }
 
 export async function listApiKeys(ctx: AppContext, actor: Actor): Promise<profile.ApiKeyInfo[]> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  passwordChangedNotice,
   canResetPassword,
   initialLoginState,
   LOGIN_MESSAGES,
@@ -116,5 +117,14 @@ describe('reset code from the e-mail link', () => {
     expect(s.step).toEqual({ name: 'forgotPasswordConfirm' });
     expect(s.email).toBe('a@b.example');
     expect(s.notice).toBeNull();
+  });
+});
+
+describe('the notice of a password change or reset', () => {
+  it("is the spec's message, and says so when the API key was revoked with the old password", () => {
+    expect(passwordChangedNotice(false)).toBe('Password successfully changed');
+    expect(passwordChangedNotice(true)).toBe(
+      'Password successfully changed. Your API key was revoked with your old password; generate a new one on your profile page if you need it',
+    );
   });
 });

@@ -4,6 +4,7 @@
  * transition is an event handled by `loginReducer`, so the page never juggles parallel booleans and
  * the flow is unit-tested without a DOM.
  */
+import { auth } from '@tessera/contract';
 
 export type ChallengeName = 'totp' | 'totpSetup' | 'newPasswordRequired';
 
@@ -52,6 +53,16 @@ export const LOGIN_MESSAGES = {
   copySecret: 'Please copy and retain MFA secret!',
   passwordChanged: 'Password successfully changed',
 } as const;
+
+/**
+ * The notice of a password change or reset: the spec's 'Password successfully changed', and, when the
+ * user had an API key, that it was revoked with the old password (the server revokes it).
+ */
+export function passwordChangedNotice(apiKeyRevoked: boolean): string {
+  return apiKeyRevoked
+    ? `${LOGIN_MESSAGES.passwordChanged}. ${auth.AUTH_MESSAGES.apiKeysRevoked}`
+    : LOGIN_MESSAGES.passwordChanged;
+}
 
 export type LoginEvent =
   | { type: 'emailEntered'; email: string; sso: SsoProvider | null }

@@ -36,7 +36,7 @@ export const API_KEY_MESSAGES = {
 /** How long the re-authentication notice shows before the password dialog opens (spec 1 §8). */
 export const REAUTH_DELAY_MS = 1000;
 
-const API_KEYS_KEY = ['me', 'api-keys'] as const;
+export const API_KEYS_KEY = ['me', 'api-keys'] as const;
 
 type Mode =
   | { name: 'idle' }

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +17,8 @@ import { call } from '../../api/client.ts';
 import { messageOf } from '../../api/queries.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { useNotify } from '../../app/notify.tsx';
-import { LOGIN_MESSAGES } from '../auth/login-steps.ts';
+import { passwordChangedNotice } from '../auth/login-steps.ts';
+import { API_KEYS_KEY } from './ApiKeySection.tsx';
 import { NewPasswordFields, type NewPasswordValues } from '../auth/NewPasswordFields.tsx';
 import { PasswordField } from '../auth/PasswordField.tsx';
 
@@ -49,6 +51,7 @@ export function ChangePasswordSection() {
 function ChangePasswordForm({ email, onChanged }: { email: string; onChanged: () => void }) {
   const { replaceTokens } = useAuth();
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const form = useForm<ChangePasswordValues>({ defaultValues: EMPTY });
   const [serverError, setServerError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
@@ -56,8 +59,11 @@ function ChangePasswordForm({ email, onChanged }: { email: string; onChanged: ()
   const submit = form.handleSubmit(async ({ oldPassword, newPassword }) => {
     setServerError(null);
     try {
-      replaceTokens(await call(profile.changePassword, { body: { oldPassword, newPassword } }));
-      notify(LOGIN_MESSAGES.passwordChanged, 'success');
+      const changed = await call(profile.changePassword, { body: { oldPassword, newPassword } });
+      replaceTokens(changed);
+      // The server revokes the API key with the old password; the notice says so when there was one.
+      notify(passwordChangedNotice(changed.apiKeyRevoked), 'success');
+      if (changed.apiKeyRevoked) void queryClient.invalidateQueries({ queryKey: API_KEYS_KEY });
       onChanged();
     } catch (error) {
       setServerError(messageOf(error));

@@ -12,6 +12,8 @@ import { auth } from '@tessera/contract';
 import { normalizeEmail, PASSWORD_MESSAGES } from '@tessera/domain';
 import { call } from '../../../api/client.ts';
 import { messageOf } from '../../../api/queries.ts';
+import { useNotify } from '../../../app/notify.tsx';
+import { passwordChangedNotice } from '../login-steps.ts';
 import { NewPasswordFields, type NewPasswordValues } from '../NewPasswordFields.tsx';
 import { discoverSso } from '../sso.ts';
 import {
@@ -78,6 +80,7 @@ interface ConfirmValues extends NewPasswordValues {
 }
 
 export function ForgotPasswordConfirmStep({ state, dispatch }: StepProps) {
+  const notify = useNotify();
   const form = useForm<ConfirmValues>({ defaultValues: { code: '', newPassword: '', repeatPassword: '' } });
   const [formError, setFormError] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
@@ -86,9 +89,11 @@ export function ForgotPasswordConfirmStep({ state, dispatch }: StepProps) {
   const submit = form.handleSubmit(async ({ code, newPassword }) => {
     setFormError(null);
     try {
-      await call(auth.confirmForgotPassword, {
+      const { apiKeyRevoked } = await call(auth.confirmForgotPassword, {
         body: { email: state.email, code: code.trim(), newPassword },
       });
+      // Shown by the app, not the login page, so it stays in view after the automatic sign-in.
+      if (apiKeyRevoked) notify(passwordChangedNotice(true), 'success');
       dispatch({ type: 'passwordSet', password: newPassword });
     } catch (error) {
       setFormError(messageOf(error));
