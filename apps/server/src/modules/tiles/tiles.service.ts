@@ -22,6 +22,7 @@ import {
   compositeChannels,
   encodeRgbTile,
   isWsiError,
+  WsiError,
   OpenSlideSlide,
   TILE_FORMATS,
   TILE_MIME_TYPES,
@@ -244,10 +245,15 @@ async function renderTile(
   return { ...answer, bytes: await encodeRgbTile(rgb, tile.width, tile.height, format) };
 }
 
+/** A stored JPEG tile's pixels; data libjpeg cannot decode is the slide's fault (corrupt, 422), not ours. */
 async function decodeJpeg(bytes: Buffer, channels: 1 | 3): Promise<{ data: Buffer; width: number; height: number }> {
   const pipeline = sharp(bytes);
-  const { data, info } = await (channels === 1 ? pipeline.extractChannel(0) : pipeline.removeAlpha().toColourspace('srgb')).raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  try {
+    const { data, info } = await (channels === 1 ? pipeline.extractChannel(0) : pipeline.removeAlpha().toColourspace('srgb')).raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch (error) {
+    throw new WsiError('corrupt', `JPEG data cannot be decoded (${(error as Error).message.split('\n')[0]?.trim()})`);
+  }
 }
 
 async function brightfieldRgb(slide: OpenedSlide, level: number, x: number, y: number, compression: string): Promise<RgbTile> {
