@@ -97,6 +97,14 @@ describe.each(DIALECTS)('sign-in rate limit shared through the database [%s]', (
     await stop(b);
   });
 
+  it('a client address of any length is counted (a long one is hashed to fit the column)', async () => {
+    const instance = await start();
+    const long = `${'9'.repeat(300)}${freshIp()}`;
+    for (let i = 0; i < MAX; i++) expect(await attempt(instance, long)).toBe(400);
+    expect(await attempt(instance, long)).toBe(429);
+    await stop(instance);
+  });
+
   it('a restart does not reset the count', async () => {
     const ip = freshIp();
     const first = await start();

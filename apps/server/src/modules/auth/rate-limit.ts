@@ -10,6 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES, auth } from '@tessera/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { sha256 } from '../../lib/ids.ts';
 import { countRateLimitHit, pruneRateLimits } from './rate-limit.queries.ts';
 
 const { AUTH_MESSAGES } = auth;
@@ -41,6 +42,14 @@ export async function countHit(
 }
 
 /**
+ * The row of a limit and client address. An address is short, but behind a trusted proxy it comes from
+ * a header the client may fill, so a long one is hashed to fit the column.
+ */
+export function bucketOf(name: string, address: string): string {
+  return `${name}:${address.length <= 64 ? address : sha256(address)}`;
+}
+
+/**
  * Registers `routes` in a scope limited to `limit.max` requests per client address and window, counted
  * under `name` (distinct limits need distinct names; the same name shares one count).
  */
@@ -52,7 +61,7 @@ export function registerRateLimited(
 ): void {
   class DatabaseStore {
     incr(key: string, done: (err: Error | null, res?: { current: number; ttl: number }) => void): void {
-      countHit(db, `${limit.name}:${key}`, limit.timeWindowMs).then(
+      countHit(db, bucketOf(limit.name, key), limit.timeWindowMs).then(
         (res) => done(null, res),
         (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
       );
