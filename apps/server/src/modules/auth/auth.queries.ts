@@ -312,10 +312,48 @@ export async function replacePassword(
   return done ? { apiKeysRevoked } : null;
 }
 
-/** What presenting a refresh token did: rotated it, caught a replay (and ended the session), or nothing. */
+/** A new session (a sign-in); answers its id. */
+export async function insertSession(
+  db: Db,
+  s: { userId: string; refreshTokenHash: string; remember: boolean; createdAt: string; expiresAt: string },
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: s.userId,
+      refresh_token_hash: s.refreshTokenHash,
+      remember: s.remember ? 1 : 0,
+      created_at: s.createdAt,
+      expires_at: s.expiresAt,
+      revoked_at: null,
+    })
+    .execute();
+  return id;
+}
+
+/** Ends one session (logout) or every open session of a user. */
+export async function revokeSessions(
+  db: Db,
+  which: { sessionId: string } | { userId: string },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where((eb) => ('sessionId' in which ? eb('id', '=', which.sessionId) : eb('user_id', '=', which.userId)))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * What presenting a refresh token did: rotated it, caught a replay (sessionRevoked: this replay ended
+ * the session; false when it had ended already), or nothing.
+ */
 export type RefreshOutcome =
   | { kind: 'rotated'; sessionId: string; userId: string }
-  | { kind: 'reused'; sessionId: string; userId: string }
+  | { kind: 'reused'; sessionId: string; userId: string; sessionRevoked: boolean }
   | { kind: 'invalid' };
 
 /**
@@ -354,13 +392,18 @@ export async function rotateRefreshToken(
       .where('retired_refresh_tokens.token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (!retired) return { kind: 'invalid' };
-    await tx
+    const revoked = await tx
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('id', '=', retired.id)
       .where('revoked_at', 'is', null)
-      .execute();
-    return { kind: 'reused', sessionId: retired.id, userId: retired.user_id };
+      .executeTakeFirst();
+    return {
+      kind: 'reused',
+      sessionId: retired.id,
+      userId: retired.user_id,
+      sessionRevoked: Number(revoked.numUpdatedRows) > 0,
+    };
   });
 }
 

@@ -271,12 +271,12 @@ export async function setNewPassword(
  * across tabs (apps/web/src/api/client.ts) and uses the token another tab just stored.
  */
 export async function refreshTokens(ctx: AppContext, refreshToken: string, meta: RequestMeta) {
-  const tokens = await ctx.tokens.refresh(refreshToken, ({ userId, sessionId }) =>
+  const tokens = await ctx.tokens.refresh(refreshToken, ({ userId, sessionId, sessionRevoked }) =>
     ctx.audit.record({
       action: 'auth.refreshTokenReused',
       actorUserId: userId,
       target: sessionId,
-      details: { sessionRevoked: true },
+      details: { sessionRevoked },
       ip: meta.ip,
     }),
   );

@@ -11,9 +11,14 @@ import { isSystemRole } from '@tessera/domain';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/dialect.ts';
 import type { Actor, Authenticator } from '../../http/actor.ts';
-import { newId, newSecret, sha256 } from '../../lib/ids.ts';
+import { newSecret, sha256 } from '../../lib/ids.ts';
 import { findApiKeyUser, findSessionUser, findSystemRoles } from './actor.queries.ts';
-import { pruneRetiredRefreshTokens, rotateRefreshToken } from './auth.queries.ts';
+import {
+  insertSession,
+  pruneRetiredRefreshTokens,
+  revokeSessions,
+  rotateRefreshToken,
+} from './auth.queries.ts';
 
 type SessionUser = NonNullable<Awaited<ReturnType<typeof findSessionUser.first>>>;
 
@@ -29,11 +34,11 @@ export interface TokenService extends Authenticator {
   startSession(userId: string, remember: boolean): Promise<TokenPair>;
   /**
    * New tokens for a refresh token, or null. A replayed (already rotated) token ends its session; then
-   * `onReuse` is told whose session it was.
+   * `onReuse` is told whose session it was and whether this replay ended it (false: it had ended before).
    */
   refresh(
     refreshToken: string,
-    onReuse?: (reuse: { userId: string; sessionId: string }) => Promise<void>,
+    onReuse?: (reuse: { userId: string; sessionId: string; sessionRevoked: boolean }) => Promise<void>,
   ): Promise<TokenPair | null>;
   revokeSession(sessionId: string): Promise<void>;
   revokeAllSessions(userId: string): Promise<void>;
@@ -78,21 +83,15 @@ export function createTokenService(
 
   return {
     async startSession(userId, remember) {
-      const id = newId();
       const refreshToken = newSecret();
       const now = Date.now();
-      await db
-        .insertInto('sessions')
-        .values({
-          id,
-          user_id: userId,
-          refresh_token_hash: sha256(refreshToken),
-          remember: remember ? 1 : 0,
-          created_at: new Date(now).toISOString(),
-          expires_at: new Date(now + opts.refreshTtlSeconds * 1000).toISOString(),
-          revoked_at: null,
-        })
-        .execute();
+      const id = await insertSession(db, {
+        userId,
+        refreshTokenHash: sha256(refreshToken),
+        remember,
+        createdAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + opts.refreshTtlSeconds * 1000).toISOString(),
+      });
       return pairFor(userId, id, refreshToken);
     },
 
@@ -107,22 +106,19 @@ export function createTokenService(
       const next = newSecret();
       const outcome = await rotateRefreshToken(db, sha256(refreshToken), sha256(next), now);
       if (outcome.kind === 'rotated') return pairFor(outcome.userId, outcome.sessionId, next);
-      if (outcome.kind === 'reused')
-        await onReuse?.({ userId: outcome.userId, sessionId: outcome.sessionId });
+      if (outcome.kind === 'reused') {
+        const { kind: _, ...reuse } = outcome;
+        await onReuse?.(reuse);
+      }
       return null;
     },
 
     async revokeSession(sessionId) {
-      await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).execute();
+      await revokeSessions(db, { sessionId }, nowIso());
     },
 
     async revokeAllSessions(userId) {
-      await db
-        .updateTable('sessions')
-        .set({ revoked_at: nowIso() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await revokeSessions(db, { userId }, nowIso());
     },
 
     async authenticate(bearer) {
