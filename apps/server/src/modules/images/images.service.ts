@@ -26,7 +26,7 @@ export const IMAGE_ERROR_CODES = {
 
 /** A reader failure as one line for people: the reader's own message, never a stack. */
 export function describeFailure(error: unknown): string {
-  if (isWsiError(error)) return error.message;
+  if (isWsiError(error) || error instanceof AppError) return error.message;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (typeof code === 'string') return `Cannot read the file (${code})`;
   return error instanceof Error ? error.message : String(error);

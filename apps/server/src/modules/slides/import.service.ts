@@ -19,6 +19,7 @@ import * as q from './slides.queries.ts';
 export const IMPORT_MESSAGES = {
   folderMissing: 'The folder does not exist or is not a folder',
   outsideImports: 'Only folders inside the imports folder of the data directory can be imported',
+  fileOutsideImports: 'The file lies outside the imports folder (a link leading out of it)',
   superUserOnly: 'Only system super users can import folders from the server',
   alreadyPresent: (slideId: string) => `Already in the project (slide ${slideId})`,
 } as const;
@@ -47,13 +48,32 @@ async function importUnit(ctx: AppContext, projectId: string, unit: ImportUnit, 
   return { outcome: created ? 'imported' : 'skipped', slideId: slide.id };
 }
 
-/** Imports every slide of `dir` into the project; never throws for a bad file, only for a missing folder. */
+const isInside = (p: string, base: string) => p === base || p.startsWith(base + path.sep);
+
+/**
+ * The unit with every file by its real path, checked to lie inside `root` (itself a real path) when one
+ * is given: a symlink in the imports folder must not bring in a file from elsewhere on the server. The
+ * real paths are what gets registered then, so a link swapped after this check changes nothing.
+ */
+async function confinedUnit(unit: ImportUnit, root: string | null): Promise<ImportUnit> {
+  if (!root) return unit;
+  const paths = await Promise.all(unit.paths.map((p) => realpath(p)));
+  if (!paths.every((p) => isInside(p, root))) throw badRequest(IMPORT_MESSAGES.fileOutsideImports);
+  return { ...unit, paths };
+}
+
+/**
+ * Imports every slide of `dir` into the project; never throws for a bad file, only for a missing folder.
+ * With `confineTo` (a real path), files whose real path lies outside it are refused (the API's imports
+ * folder); the command line, run by an operator on the server, follows links anywhere.
+ */
 export async function importFolder(
   ctx: AppContext,
   projectId: string,
   dir: string,
   createdBy: string | null,
   onProgress: (p: ImportProgress) => void = () => {},
+  confineTo: string | null = null,
 ): Promise<ImportSummary> {
   const s = await stat(dir).catch(() => null);
   if (!s?.isDirectory()) throw badRequest(IMPORT_MESSAGES.folderMissing);
@@ -63,7 +83,7 @@ export async function importFolder(
   for (const [index, unit] of scan.units.entries()) {
     const progress = { done: index + 1, total, fileName: unit.fileName };
     try {
-      const { outcome, slideId } = await importUnit(ctx, projectId, unit, createdBy);
+      const { outcome, slideId } = await importUnit(ctx, projectId, await confinedUnit(unit, confineTo), createdBy);
       if (outcome === 'imported') summary.imported.push({ fileName: unit.fileName, slideId });
       else summary.skipped.push({ fileName: unit.fileName, reason: IMPORT_MESSAGES.alreadyPresent(slideId) });
       onProgress({ ...progress, outcome, slideId });
@@ -83,10 +103,9 @@ export async function importFolderByApi(ctx: AppContext, actor: Actor, project: 
   if (!actor.systemRoles.includes('systemSuperUser')) throw new AppError(403, IMPORT_ERROR_CODES.superUserOnly, IMPORT_MESSAGES.superUserOnly);
   const root = importsDir(ctx);
   const wanted = path.resolve(root, input.path);
-  const inside = (p: string, base: string) => p === base || p.startsWith(base + path.sep);
-  if (input.path.includes('\0') || !inside(wanted, root)) throw badRequest(IMPORT_MESSAGES.outsideImports);
+  if (input.path.includes('\0') || !isInside(wanted, root)) throw badRequest(IMPORT_MESSAGES.outsideImports);
   const [realRoot, realWanted] = await Promise.all([realpath(root).catch(() => null), realpath(wanted).catch(() => null)]);
   if (!realRoot || !realWanted) throw badRequest(IMPORT_MESSAGES.folderMissing);
-  if (!inside(realWanted, realRoot)) throw badRequest(IMPORT_MESSAGES.outsideImports);
-  return importFolder(ctx, project.id, realWanted, actor.userId);
+  if (!isInside(realWanted, realRoot)) throw badRequest(IMPORT_MESSAGES.outsideImports);
+  return importFolder(ctx, project.id, realWanted, actor.userId, undefined, realRoot);
 }

@@ -4,7 +4,7 @@
  * plus a corrupt .svs and a text file written there.
  */
 import crypto from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -22,10 +22,10 @@ const LINKS: [string, string][] = [
   ['boxes_1.dcm', 'dicom/openslide-boxes/boxes_1.dcm'],
 ];
 
-/** A folder of symlinks to the test slides, a truncated SVS and a note. */
-async function makeFolder(dir: string): Promise<void> {
+/** A folder of symlinks to the test slides (or copies of them, in a temp folder), a truncated SVS and a note. */
+async function makeFolder(dir: string, opts: { isCopy?: boolean } = {}): Promise<void> {
   await mkdir(dir, { recursive: true });
-  for (const [name, source] of LINKS) await symlink(path.join(SLIDES, source), path.join(dir, name));
+  for (const [name, source] of LINKS) await (opts.isCopy ? copyFile : symlink)(path.join(SLIDES, source), path.join(dir, name));
   const svs = await readFile(path.join(SLIDES, 'CMU-1-Small-Region.svs'));
   await writeFile(path.join(dir, 'broken.svs'), Buffer.concat([svs.subarray(0, 8), crypto.randomBytes(300)]));
   await writeFile(path.join(dir, 'notes.txt'), 'not a slide');
@@ -307,7 +307,8 @@ describeEachDialect('slides: import, details, images', (t) => {
 
   it('the import API: system super users only, folders under <data dir>/imports only', async () => {
     const imports = path.join(t().ctx.config.dataDir, 'imports');
-    await makeFolder(path.join(imports, 'batch'));
+    // Copies: the API takes only files that lie inside the imports folder.
+    await makeFolder(path.join(imports, 'batch'), { isCopy: true });
     const admin = await t().createUser({ systemRoles: ['systemSuperUser'] });
     const target = await t().createProject();
     const url = `/v1/projects/${target.id}/import`;
@@ -338,5 +339,23 @@ describeEachDialect('slides: import, details, images', (t) => {
     const again = (await t().request(admin, { method: 'POST', url, payload: { path: 'batch' } })).json();
     expect(again.imported).toEqual([]);
     expect(again.skipped).toHaveLength(5);
+  });
+
+  it('the import API refuses a file whose link leads out of the imports folder, and imports the rest', async () => {
+    const imports = path.join(t().ctx.config.dataDir, 'imports');
+    const dir = path.join(imports, 'links');
+    await mkdir(dir, { recursive: true });
+    await symlink(path.join(SLIDES, 'cells-gray16.tif'), path.join(dir, 'elsewhere.tif'));
+    await copyFile(path.join(SLIDES, 'boxes.tiff'), path.join(dir, 'inside.tiff'));
+    // A link that stays inside the imports folder is fine.
+    await symlink(path.join(dir, 'inside.tiff'), path.join(dir, 'alias.tiff'));
+    const admin = await t().createUser({ systemRoles: ['systemSuperUser'] });
+    const target = await t().createProject();
+    const res = await t().request(admin, { method: 'POST', url: `/v1/projects/${target.id}/import`, payload: { path: 'links' } });
+    expect(res.statusCode).toBe(200);
+    const summary = res.json();
+    expect(summary.failed).toEqual([{ fileName: 'elsewhere.tif', reason: 'The file lies outside the imports folder (a link leading out of it)' }]);
+    expect(summary.imported.map((i: { fileName: string }) => i.fileName)).toEqual(['alias.tiff']);
+    expect(summary.skipped.map((i: { fileName: string }) => i.fileName)).toEqual(['inside.tiff']);
   });
 });
