@@ -420,7 +420,8 @@ test('strict import refused with the line messages, then the same file imported 
   };
   const refused = await apiCall('POST', `/v1/projects/${projectId}/slides/import-csv`, {
     token,
-    body: request,
+    // NDJSON as the route reads it: the options, then a line per CSV line.
+    ndjson: [JSON.stringify({ ...request, rows: undefined }), ...request.rows.map((row) => JSON.stringify(row))],
   }).catch((e: unknown) => e);
   expect(refused).toBeInstanceOf(ApiError);
   expect((refused as ApiError).status).toBe(422);

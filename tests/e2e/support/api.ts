@@ -23,11 +23,14 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiCall<T>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
+/** One API call; `ndjson` sends the body as the lines of a route that reads NDJSON rows (contract `bodyRows`). */
+export async function apiCall<T>(method: string, path: string, opts: { body?: unknown; token?: string; ndjson?: string[] } = {}): Promise<T> {
   const headers: Record<string, string> = { 'x-forwarded-for': seedingClient() };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${baseUrl()}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  if (opts.ndjson) headers['content-type'] = 'application/x-ndjson';
+  const body = opts.ndjson ? opts.ndjson.join('\n') : opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const res = await fetch(`${baseUrl()}${path}`, { method, headers, body });
   const text = await res.text();
   const json: unknown = text ? JSON.parse(text) : null;
   if (!res.ok) {
