@@ -7,7 +7,7 @@
  * With several processes the primary migrates, seeds the demo, queues the conversions never queued
  * (images.service enqueuePendingConversions), runs the embedded job worker and replaces a serving
  * process that dies; the serving processes are stateless (DESIGN §11) apart from
- * caches and the per-address sign-in rate limits, which each process counts on its own.
+ * caches (the sign-in rate limits are counted in the database, shared by all).
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.ts';
