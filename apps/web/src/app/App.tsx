@@ -4,7 +4,7 @@
  * unknown path anywhere answers 'Invalid URL'.
  */
 import { useState } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
@@ -19,6 +19,7 @@ import { ProjectSlidesPage } from '../features/projects/ProjectSlidesPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { AppShell } from '../features/shell/AppShell.tsx';
 import { InvalidUrlPage } from '../features/shell/InvalidUrlPage.tsx';
+import { ScreenErrorBoundary } from '../features/shell/ScreenErrorBoundary.tsx';
 import { AppStateGate } from './app-state/AppStateGate.tsx';
 import { AuthProvider, LOGIN_PATH, RequireAuth } from './auth.tsx';
 import { BusyIndicator } from './BusyIndicator.tsx';
@@ -46,29 +47,33 @@ export function App() {
   );
 }
 
+/** The routes; the outer boundary catches what fails outside a signed-in page (sign-in, the navbar). */
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Routes>
-      <Route path={LOGIN_PATH} element={<LoginPage />} />
-      <Route
-        element={
-          <RequireAuth>
-            <AppShell />
-          </RequireAuth>
-        }
-      >
-        <Route index element={<LandingPage />} />
-        <Route path="dashboard" element={<DashboardPage />} />
-        <Route path="profile" element={<ProfilePage />} />
-        <Route path="help" element={<HelpPage />} />
-        <Route path="projects/:projectId" element={<ProjectLayout />}>
-          <Route index element={<Navigate to="slides" replace />} />
-          <Route path="slides" element={<ProjectSlidesPage />} />
-          <Route path="settings" element={<SettingsPage />} />
+    <ScreenErrorBoundary resetKey={pathname}>
+      <Routes>
+        <Route path={LOGIN_PATH} element={<LoginPage />} />
+        <Route
+          element={
+            <RequireAuth>
+              <AppShell />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<LandingPage />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="help" element={<HelpPage />} />
+          <Route path="projects/:projectId" element={<ProjectLayout />}>
+            <Route index element={<Navigate to="slides" replace />} />
+            <Route path="slides" element={<ProjectSlidesPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="*" element={<InvalidUrlPage />} />
+          </Route>
           <Route path="*" element={<InvalidUrlPage />} />
         </Route>
-        <Route path="*" element={<InvalidUrlPage />} />
-      </Route>
-    </Routes>
+      </Routes>
+    </ScreenErrorBoundary>
   );
 }

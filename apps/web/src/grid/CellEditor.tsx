@@ -37,11 +37,19 @@ export function CellEditor(props: CellEditorProps) {
     },
   };
   const { field } = props;
-  if (field.allowedValues) return field.primaryType === 'array' ? <ListEditor {...once} /> : <ChoiceEditor {...once} />;
+  if (field.allowedValues)
+    return field.primaryType === 'array' ? <ListEditor {...once} /> : <ChoiceEditor {...once} />;
   return <TextEditor {...once} />;
 }
 
-const inputSx = { width: '100%', height: '100%', '& .MuiInputBase-root': { height: '100%', fontSize: 13, borderRadius: 0, bgcolor: 'background.paper' } };
+/** Room for the longest common choices ('Normal adjacent tissue') beside the open and clear buttons. */
+const CHOICE_EDITOR_MIN_WIDTH = 260;
+
+const inputSx = {
+  width: '100%',
+  height: '100%',
+  '& .MuiInputBase-root': { height: '100%', fontSize: 13, borderRadius: 0, bgcolor: 'background.paper' },
+};
 
 function keys(props: CellEditorProps, value: () => unknown) {
   return (e: React.KeyboardEvent) => {
@@ -73,7 +81,12 @@ function TextEditor(props: CellEditorProps) {
       onKeyDown={keys(props, () => text)}
       onBlur={() => props.onCommit(text)}
       sx={inputSx}
-      slotProps={{ htmlInput: { 'aria-label': `Edit ${field.headerName}`, onFocus: (e: React.FocusEvent<HTMLInputElement>) => typed === null && e.target.select() } }}
+      slotProps={{
+        htmlInput: {
+          'aria-label': `Edit ${field.headerName}`,
+          onFocus: (e: React.FocusEvent<HTMLInputElement>) => typed === null && e.target.select(),
+        },
+      }}
     />
   );
 }
@@ -84,7 +97,13 @@ function optionsOf(field: FieldDescriptor, row: Row): { options: string[]; noOpt
   if (field.links) {
     const parent = row[field.links.field];
     const options = linkedChoices(allowed, parent).map((v) => v.value);
-    return { options, noOptionsText: parent === null || parent === undefined || parent === '' ? CELL_MESSAGES.noIndication : 'No choices for this indication' };
+    return {
+      options,
+      noOptionsText:
+        parent === null || parent === undefined || parent === ''
+          ? CELL_MESSAGES.noIndication
+          : 'No choices for this indication',
+    };
   }
   return { options: [...new Set(choosableValues(allowed).map((v) => v.value))], noOptionsText: 'No values' };
 }
@@ -112,9 +131,17 @@ function ChoiceEditor(props: CellEditorProps) {
         props.onCommit(v ?? null);
       }}
       onBlur={() => props.onCommit(result())}
-      sx={inputSx}
+      // Wider than a narrow cell, and its list as wide as its longest value: a value is read whole, not cut.
+      sx={{ ...inputSx, minWidth: CHOICE_EDITOR_MIN_WIDTH }}
+      slotProps={{ paper: { sx: { width: 'max-content', minWidth: '100%', maxWidth: 480 } } }}
       renderInput={(params) => (
-        <TextField {...params} autoFocus size="small" onKeyDown={keys(props, result)} slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': `Edit ${field.headerName}` } }} />
+        <TextField
+          {...params}
+          autoFocus
+          size="small"
+          onKeyDown={keys(props, result)}
+          slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': `Edit ${field.headerName}` } }}
+        />
       )}
     />
   );
@@ -123,9 +150,21 @@ function ChoiceEditor(props: CellEditorProps) {
 function ListEditor(props: CellEditorProps) {
   const { field, row } = props;
   const options = [...new Set(choosableValues(field.allowedValues ?? []).map((v) => v.value))];
-  const [value, setValue] = useState<string[]>(Array.isArray(row[field.fieldName]) ? (row[field.fieldName] as string[]) : []);
+  const [value, setValue] = useState<string[]>(
+    Array.isArray(row[field.fieldName]) ? (row[field.fieldName] as string[]) : [],
+  );
   return (
-    <Box sx={{ position: 'absolute', left: 0, top: 0, minWidth: '100%', zIndex: 5, bgcolor: 'background.paper', boxShadow: 3 }}>
+    <Box
+      sx={{
+        position: 'absolute',
+        left: 0,
+        top: 0,
+        minWidth: '100%',
+        zIndex: 5,
+        bgcolor: 'background.paper',
+        boxShadow: 3,
+      }}
+    >
       <Autocomplete
         multiple
         openOnFocus

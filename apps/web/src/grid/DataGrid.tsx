@@ -26,7 +26,16 @@ import {
 import { browserDateOrder, editText, formatCell, isNumeric } from './cell-format.ts';
 import { CellEditor } from './CellEditor.tsx';
 import { fillValues, fromTsv, toTsv } from './clipboard.ts';
-import { addGroup, moveColumn, removeGroup, setHidden, setPinned, setWidth, toggleSort, visibleColumns } from './column-state.ts';
+import {
+  addGroup,
+  moveColumn,
+  removeGroup,
+  setHidden,
+  setPinned,
+  setWidth,
+  toggleSort,
+  visibleColumns,
+} from './column-state.ts';
 import { FilterMenu } from './FilterMenu.tsx';
 import { GridHeader, HEADER_HEIGHT, pinnedStyle } from './GridHeader.tsx';
 import { GroupPanel } from './GroupPanel.tsx';
@@ -59,7 +68,11 @@ export function DataGrid(props: DataGridProps) {
       columnHelper.group({
         id: `group:${group}`,
         header: COLUMN_GROUPS[group],
-        columns: fields.filter((f) => f.columnType === group).map((f) => columnHelper.display({ id: f.fieldName, header: f.headerName, minSize: 60, maxSize: 1200 })),
+        columns: fields
+          .filter((f) => f.columnType === group)
+          .map((f) =>
+            columnHelper.display({ id: f.fieldName, header: f.headerName, minSize: 60, maxSize: 1200 }),
+          ),
       }),
     );
   }, [fields]);
@@ -86,12 +99,22 @@ export function DataGrid(props: DataGridProps) {
       if (s !== state) onColumnStateChange(s);
     },
   });
-  const leafColumns = [...table.getLeftVisibleLeafColumns(), ...table.getCenterVisibleLeafColumns(), ...table.getRightVisibleLeafColumns()];
+  const leafColumns = [
+    ...table.getLeftVisibleLeafColumns(),
+    ...table.getCenterVisibleLeafColumns(),
+    ...table.getRightVisibleLeafColumns(),
+  ];
   const totalWidth = table.getTotalSize();
 
   // --- rows --------------------------------------------------------------------------------------
   const grid = useGridRows(scrollRef, {
-    query: { filterModel, sortModel: state.sort, groups: state.groups, globalSearchText: props.globalSearchText, refresh: props.refresh },
+    query: {
+      filterModel,
+      sortModel: state.sort,
+      groups: state.groups,
+      globalSearchText: props.globalSearchText,
+      refresh: props.refresh,
+    },
     fetchRows: props.fetchRows,
     onFilteredCount: props.onFilteredCount,
     onError: props.onLoadError,
@@ -108,9 +131,15 @@ export function DataGrid(props: DataGridProps) {
   // --- selection -------------------------------------------------------------------------------
   const range = useMemo(() => {
     const a = anchor ?? focus;
-    return { top: Math.min(a.row, focus.row), bottom: Math.max(a.row, focus.row), left: Math.min(a.col, focus.col), right: Math.max(a.col, focus.col) };
+    return {
+      top: Math.min(a.row, focus.row),
+      bottom: Math.max(a.row, focus.row),
+      left: Math.min(a.col, focus.col),
+      right: Math.max(a.col, focus.col),
+    };
   }, [anchor, focus]);
-  const inRange = (row: number, col: number) => row >= range.top && row <= range.bottom && col >= range.left && col <= range.right;
+  const inRange = (row: number, col: number) =>
+    row >= range.top && row <= range.bottom && col >= range.left && col <= range.right;
 
   const moveFocus = useCallback(
     (row: number, col: number, extend: boolean) => {
@@ -120,7 +149,11 @@ export function DataGrid(props: DataGridProps) {
       else setAnchor(null);
       setFocus({ row: r, col: c });
       grid.virtualizer.scrollToIndex(r, { align: 'auto' });
-      requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+      requestAnimationFrame(() =>
+        scrollRef.current
+          ?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)
+          ?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+      );
     },
     [grid.size, grid.virtualizer, leafColumns.length, focus],
   );
@@ -211,7 +244,11 @@ export function DataGrid(props: DataGridProps) {
     for (let r = range.top; r <= range.bottom; r++) {
       const row = leafAt(r);
       if (!row) continue;
-      lines.push(leafColumns.slice(range.left, range.right + 1).map((col) => editText(byName.get(col.id)!, row[col.id])));
+      lines.push(
+        leafColumns
+          .slice(range.left, range.right + 1)
+          .map((col) => editText(byName.get(col.id)!, row[col.id])),
+      );
     }
     return toTsv(lines);
   };
@@ -271,7 +308,11 @@ export function DataGrid(props: DataGridProps) {
       e.preventDefault();
       const rows = range.bottom - range.top + 1;
       const cols = range.right - range.left + 1;
-      applyBlock(range.top, range.left, Array.from({ length: rows }, () => Array<unknown>(cols).fill(null)));
+      applyBlock(
+        range.top,
+        range.left,
+        Array.from({ length: rows }, () => Array<unknown>(cols).fill(null)),
+      );
     } else if (e.key === ' ' && byName.get(leafColumns[col]?.id ?? '')?.primaryType === 'bool') {
       e.preventDefault();
       startEdit(focus, null);
@@ -291,8 +332,18 @@ export function DataGrid(props: DataGridProps) {
     e.preventDefault();
     const block = fromTsv(e.clipboardData.getData('text/plain'));
     // A single value pasted over a range fills the range.
-    if (block.length === 1 && block[0]!.length === 1 && (range.bottom > range.top || range.right > range.left)) {
-      applyBlock(range.top, range.left, Array.from({ length: range.bottom - range.top + 1 }, () => Array<unknown>(range.right - range.left + 1).fill(block[0]![0])));
+    if (
+      block.length === 1 &&
+      block[0]!.length === 1 &&
+      (range.bottom > range.top || range.right > range.left)
+    ) {
+      applyBlock(
+        range.top,
+        range.left,
+        Array.from({ length: range.bottom - range.top + 1 }, () =>
+          Array<unknown>(range.right - range.left + 1).fill(block[0]![0]),
+        ),
+      );
     } else applyBlock(range.top, range.left, block);
   };
 
@@ -335,7 +386,9 @@ export function DataGrid(props: DataGridProps) {
       activeFilters={activeFilters}
       onSort={(f, multi) => onColumnStateChange(toggleSort(state, f, multi))}
       onOpenFilter={(field, anchorEl) => setFilterMenu({ field, anchor: anchorEl })}
-      onMove={(f, before) => onColumnStateChange(moveColumn(state, f, state.order.filter((x) => x !== f).indexOf(before)))}
+      onMove={(f, before) =>
+        onColumnStateChange(moveColumn(state, f, state.order.filter((x) => x !== f).indexOf(before)))
+      }
       onPin={(f, side) => onColumnStateChange(setPinned(state, f, side))}
       onHide={(f) => onColumnStateChange(setHidden(state, f, true))}
       onGroup={(f) => onColumnStateChange(addGroup(state, f))}
@@ -345,7 +398,12 @@ export function DataGrid(props: DataGridProps) {
   const filterField = filterMenu ? byName.get(filterMenu.field) : undefined;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
-      <GroupPanel groups={state.groups} fields={fields} onAdd={(f, at) => onColumnStateChange(addGroup(state, f, at))} onRemove={(f) => onColumnStateChange(removeGroup(state, f))} />
+      <GroupPanel
+        groups={state.groups}
+        fields={fields}
+        onAdd={(f, at) => onColumnStateChange(addGroup(state, f, at))}
+        onRemove={(f) => onColumnStateChange(removeGroup(state, f))}
+      />
       <Box
         ref={scrollRef}
         role="grid"
@@ -357,7 +415,19 @@ export function DataGrid(props: DataGridProps) {
         onKeyDown={onKeyDown}
         onCopy={onCopy}
         onPaste={onPaste}
-        sx={{ flex: 1, minHeight: 240, overflow: 'auto', position: 'relative', outline: 'none', fontSize: 13, '&:focus-visible [data-focused=true]': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}
+        sx={{
+          flex: 1,
+          minHeight: 240,
+          overflow: 'auto',
+          position: 'relative',
+          outline: 'none',
+          fontSize: 13,
+          '&:focus-visible [data-focused=true]': {
+            outline: 2,
+            outlineColor: 'primary.main',
+            outlineOffset: -2,
+          },
+        }}
       >
         <Box sx={{ width: totalWidth, minWidth: '100%' }}>
           {header}
@@ -365,9 +435,18 @@ export function DataGrid(props: DataGridProps) {
             {grid.items.map((item) => {
               const display = rowAt(item.index);
               if (!display) return null;
-              const style = { position: 'absolute' as const, top: item.start, left: 0, height: ROW_HEIGHT, width: totalWidth, minWidth: '100%' };
+              const style = {
+                position: 'absolute' as const,
+                top: item.start,
+                left: 0,
+                height: ROW_HEIGHT,
+                width: totalWidth,
+                minWidth: '100%',
+              };
               if (display.isGroup) {
-                const groupField = byName.get(state.groups[display.path.length]!)!;
+                // A level without a grouped field (a stale row between two queries) draws nothing.
+                const groupField = byName.get(state.groups[display.path.length] ?? '');
+                if (!groupField) return null;
                 const key = display.row?.[groupField.fieldName];
                 return (
                   <Box
@@ -377,26 +456,59 @@ export function DataGrid(props: DataGridProps) {
                     aria-expanded={display.isExpanded}
                     aria-level={display.depth + 1}
                     onClick={() => setFocus({ row: item.index, col: focus.col })}
-                    sx={{ ...style, display: 'flex', alignItems: 'center', borderBottom: 1, borderColor: 'divider', bgcolor: focus.row === item.index ? 'action.selected' : 'grey.50', pl: 1 + display.depth * 3 }}
+                    sx={{
+                      ...style,
+                      display: 'flex',
+                      alignItems: 'center',
+                      borderBottom: 1,
+                      borderColor: 'divider',
+                      bgcolor: focus.row === item.index ? 'action.selected' : 'grey.50',
+                    }}
                   >
-                    {display.row ? (
-                      <>
-                        <IconButton size="small" aria-label={display.isExpanded ? 'Collapse group' : 'Expand group'} onClick={() => grid.toggleGroup(display)}>
-                          {display.isExpanded ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
-                        </IconButton>
-                        <Typography variant="body2" sx={{ position: 'sticky', left: 8 }}>
-                          <Box component="span" sx={{ color: 'text.secondary' }}>
-                            {groupField.headerName}:{' '}
-                          </Box>
-                          <strong>{key === null || key === undefined ? BLANKS_LABEL : formatCell(groupField, key) || String(key)}</strong>{' '}
-                          <Box component="span" sx={{ color: 'text.secondary' }}>
-                            ({String(display.row.childCount)})
-                          </Box>
-                        </Typography>
-                      </>
-                    ) : (
-                      <LoadingLine />
-                    )}
+                    {/* Sticky: the expand control and the group's name stay in view when the grid scrolls sideways. */}
+                    <Box
+                      sx={{
+                        position: 'sticky',
+                        left: 0,
+                        display: 'flex',
+                        alignItems: 'center',
+                        gap: 0.5,
+                        pl: 1 + display.depth * 3,
+                        pr: 1,
+                        whiteSpace: 'nowrap',
+                      }}
+                    >
+                      {display.row ? (
+                        <>
+                          <IconButton
+                            size="small"
+                            aria-label={display.isExpanded ? 'Collapse group' : 'Expand group'}
+                            onClick={() => grid.toggleGroup(display)}
+                          >
+                            {display.isExpanded ? (
+                              <ExpandMore fontSize="small" />
+                            ) : (
+                              <ChevronRight fontSize="small" />
+                            )}
+                          </IconButton>
+                          <Typography variant="body2">
+                            <Box component="span" sx={{ color: 'text.secondary' }}>
+                              {groupField.headerName}:{' '}
+                            </Box>
+                            <strong>
+                              {key === null || key === undefined
+                                ? BLANKS_LABEL
+                                : formatCell(groupField, key) || String(key)}
+                            </strong>{' '}
+                            <Box component="span" sx={{ color: 'text.secondary' }}>
+                              ({String(display.row.childCount)})
+                            </Box>
+                          </Typography>
+                        </>
+                      ) : (
+                        <LoadingLine />
+                      )}
+                    </Box>
                   </Box>
                 );
               }
@@ -412,11 +524,21 @@ export function DataGrid(props: DataGridProps) {
                     if (!row || !props.onRowContextMenu) return;
                     e.preventDefault();
                     const inSelection = item.index >= range.top && item.index <= range.bottom;
-                    const rows = inSelection ? Array.from({ length: range.bottom - range.top + 1 }, (_, i) => leafAt(range.top + i)).filter((r): r is Row => !!r) : [row];
+                    const rows = inSelection
+                      ? Array.from({ length: range.bottom - range.top + 1 }, (_, i) =>
+                          leafAt(range.top + i),
+                        ).filter((r): r is Row => !!r)
+                      : [row];
                     if (!inSelection) moveFocus(item.index, focus.col, false);
                     props.onRowContextMenu(e, rows);
                   }}
-                  sx={{ ...style, display: 'flex', borderBottom: 1, borderColor: 'divider', '&:hover': { bgcolor: 'action.hover' } }}
+                  sx={{
+                    ...style,
+                    display: 'flex',
+                    borderBottom: 1,
+                    borderColor: 'divider',
+                    '&:hover': { bgcolor: 'action.hover' },
+                  }}
                 >
                   {leafColumns.map((column, c) => {
                     const field = byName.get(column.id)!;
@@ -424,10 +546,19 @@ export function DataGrid(props: DataGridProps) {
                     const selected = inRange(item.index, c);
                     const isEditing = editing?.pos.row === item.index && editing.pos.col === c;
                     const value = row?.[field.fieldName];
-                    const missing = row && field.isMandatory && (isEmptyCell(value) || (Array.isArray(value) && value.length === 0));
+                    const missing =
+                      row &&
+                      field.isMandatory &&
+                      (isEmptyCell(value) || (Array.isArray(value) && value.length === 0));
                     const custom = row ? props.renderCell?.(field, row) : undefined;
-                    const isFillCorner = props.fillHandle && c === range.right && item.index === range.bottom && !editing;
-                    const inFill = fillTo !== null && item.index > range.bottom && item.index <= fillTo && c >= range.left && c <= range.right;
+                    const isFillCorner =
+                      props.fillHandle && c === range.right && item.index === range.bottom && !editing;
+                    const inFill =
+                      fillTo !== null &&
+                      item.index > range.bottom &&
+                      item.index <= fillTo &&
+                      c >= range.left &&
+                      c <= range.right;
                     return (
                       <Box
                         key={column.id}
@@ -455,7 +586,13 @@ export function DataGrid(props: DataGridProps) {
                           borderColor: 'divider',
                           overflow: isEditing ? 'visible' : 'hidden',
                           whiteSpace: 'nowrap',
-                          bgcolor: missing ? 'rgba(211, 47, 47, 0.08)' : inFill ? 'rgba(25, 118, 210, 0.12)' : selected && (range.bottom > range.top || range.right > range.left) ? 'rgba(25, 118, 210, 0.08)' : undefined,
+                          bgcolor: missing
+                            ? 'rgba(211, 47, 47, 0.08)'
+                            : inFill
+                              ? 'rgba(25, 118, 210, 0.12)'
+                              : selected && (range.bottom > range.top || range.right > range.left)
+                                ? 'rgba(25, 118, 210, 0.08)'
+                                : undefined,
                           outline: isFocused ? 2 : 0,
                           outlineColor: 'primary.main',
                           outlineOffset: -2,
@@ -464,9 +601,17 @@ export function DataGrid(props: DataGridProps) {
                         }}
                       >
                         {!row ? (
-                          c === 0 ? <LoadingLine /> : null
+                          c === 0 ? (
+                            <LoadingLine />
+                          ) : null
                         ) : isEditing ? (
-                          <CellEditor field={field} row={row} typed={editing.typed} onCommit={finishEdit} onCancel={() => (setEditing(null), scrollRef.current?.focus())} />
+                          <CellEditor
+                            field={field}
+                            row={row}
+                            typed={editing.typed}
+                            onCommit={finishEdit}
+                            onCancel={() => (setEditing(null), scrollRef.current?.focus())}
+                          />
                         ) : (
                           (custom ?? <CellText field={field} value={value} />)
                         )}
@@ -478,7 +623,16 @@ export function DataGrid(props: DataGridProps) {
                               e.preventDefault();
                               setFillTo(range.bottom);
                             }}
-                            sx={{ position: 'absolute', right: 0, bottom: 0, width: 7, height: 7, bgcolor: 'primary.main', cursor: 'crosshair', zIndex: 3 }}
+                            sx={{
+                              position: 'absolute',
+                              right: 0,
+                              bottom: 0,
+                              width: 7,
+                              height: 7,
+                              bgcolor: 'primary.main',
+                              cursor: 'crosshair',
+                              zIndex: 3,
+                            }}
                           />
                         )}
                       </Box>
@@ -489,7 +643,10 @@ export function DataGrid(props: DataGridProps) {
             })}
           </Box>
           {grid.size === 0 && !grid.isLoading && props.emptyMessage && (
-            <Typography sx={{ position: 'absolute', top: HEADER_HEIGHT * 2 + 24, left: 24 }} color="text.secondary">
+            <Typography
+              sx={{ position: 'absolute', top: HEADER_HEIGHT * 2 + 24, left: 24 }}
+              color="text.secondary"
+            >
               {props.emptyMessage}
             </Typography>
           )}
@@ -520,7 +677,11 @@ export function DataGrid(props: DataGridProps) {
 function CellText({ field, value }: { field: FieldDescriptor; value: unknown }) {
   const text = formatCell(field, value);
   return (
-    <Box component="span" title={text} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', color: text === 'ERR' ? 'error.main' : undefined }}>
+    <Box
+      component="span"
+      title={text}
+      sx={{ overflow: 'hidden', textOverflow: 'ellipsis', color: text === 'ERR' ? 'error.main' : undefined }}
+    >
       {text}
     </Box>
   );

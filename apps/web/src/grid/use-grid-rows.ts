@@ -6,7 +6,14 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { GridRequest, GridResponse } from '@tessera/contract';
 import { BlockLoader } from './block-loader.ts';
-import { BLOCK_SIZE, RowTree, type BlockRequest, type DisplayRow, type GroupKey, type Row } from './row-tree.ts';
+import {
+  BLOCK_SIZE,
+  RowTree,
+  type BlockRequest,
+  type DisplayRow,
+  type GroupKey,
+  type Row,
+} from './row-tree.ts';
 
 export const ROW_HEIGHT = 32;
 
@@ -32,7 +39,13 @@ export function useGridRows(scrollRef: React.RefObject<HTMLDivElement | null>, o
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const latest = useRef(options);
   latest.current = options;
-  const queryKey = JSON.stringify([query.filterModel, query.sortModel, query.groups, query.globalSearchText, query.refresh]);
+  const queryKey = JSON.stringify([
+    query.filterModel,
+    query.sortModel,
+    query.groups,
+    query.globalSearchText,
+    query.refresh,
+  ]);
   const [tree] = useState(() => new RowTree(query.groups.length));
   const [loader] = useState(
     () =>
@@ -51,14 +64,31 @@ export function useGridRows(scrollRef: React.RefObject<HTMLDivElement | null>, o
   );
 
   const groupDepth = query.groups.length;
-  useEffect(() => {
+  // The rows of an older query are dropped in the render that sees the new one, not in an effect after
+  // it: that render would otherwise draw the old rows under the new grouping (a group row of a level
+  // that no longer exists, which blanked the app when a grouping was removed).
+  const [shownKey, setShownKey] = useState(queryKey);
+  if (shownKey !== queryKey) {
     tree.reset(groupDepth);
+    setShownKey(queryKey);
+  }
+  useEffect(() => {
     loader.reset();
     bump();
-  }, [queryKey, groupDepth, tree, loader]);
+  }, [queryKey, loader]);
+  // Other rows (filters, sort, grouping, search) start at the top; a refresh keeps the place.
+  const rowsKey = JSON.stringify([query.filterModel, query.sortModel, query.groups, query.globalSearchText]);
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [rowsKey, scrollRef]);
   useEffect(() => () => loader.reset(), [loader]);
 
-  const virtualizer = useVirtualizer({ count: tree.size, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: tree.size,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const items = virtualizer.getVirtualItems();
   const start = items[0]?.index ?? 0;
   const end = (items.at(-1)?.index ?? 0) + 1;
@@ -69,12 +99,16 @@ export function useGridRows(scrollRef: React.RefObject<HTMLDivElement | null>, o
     const [, wanted] = JSON.parse(missingKey) as [number, BlockRequest[]];
     if (wanted.length === 0) return;
     // The first block of a level (fresh query, a group just opened) loads at once; scrolling waits.
-    loader.want(wanted, wanted.some((m) => m.block === 0));
+    loader.want(
+      wanted,
+      wanted.some((m) => m.block === 0),
+    );
   }, [missingKey, loader]);
 
   const toggleGroup = useCallback(
     (row: DisplayRow) => {
-      const field = query.groups[row.path.length]!;
+      const field = query.groups[row.path.length];
+      if (field === undefined) return;
       tree.toggle(row.path, row.index, (row.row?.[field] ?? null) as GroupKey);
       bump();
     },
@@ -89,7 +123,17 @@ export function useGridRows(scrollRef: React.RefObject<HTMLDivElement | null>, o
     [tree],
   );
 
-  return { virtualizer, items, rows, rowAt: (index: number) => rows[index - start], start, size: tree.size, toggleGroup, replaceRows, isLoading: loader.running > 0 };
+  return {
+    virtualizer,
+    items,
+    rows,
+    rowAt: (index: number) => rows[index - start],
+    start,
+    size: tree.size,
+    toggleGroup,
+    replaceRows,
+    isLoading: loader.running > 0,
+  };
 }
 
 function requestOf(query: GridQuery, block: BlockRequest): GridRequest {

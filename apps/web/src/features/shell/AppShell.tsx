@@ -1,9 +1,16 @@
-/** The signed-in frame: the navbar over the page of the current route. */
-import { Outlet } from 'react-router';
+/** The signed-in frame: the navbar over the page of the current route, which fails alone (ScreenErrorBoundary). */
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import { Navbar } from './Navbar.tsx';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 
 export function AppShell() {
+  const { pathname } = useLocation();
+  // A new page starts at its top: the browser keeps the window's scroll position across client-side navigation.
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo({ top: 0, left: 0 });
+  }, [pathname]);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Navbar />
@@ -18,7 +25,9 @@ export function AppShell() {
           py: { xs: 3, md: 4 },
         }}
       >
-        <Outlet />
+        <ScreenErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </ScreenErrorBoundary>
       </Box>
     </Box>
   );

@@ -29,10 +29,20 @@ import {
   type Permission,
 } from '@tessera/domain';
 import type { Project } from '@tessera/contract';
-import { deleteSlides, fetchFilterValues, fetchGrid, saveColumnState, useColumnState, useFieldDescriptors, useSlideCount, type SlideTableId } from '../../api/slide-table.ts';
+import {
+  deleteSlides,
+  fetchFilterValues,
+  fetchGrid,
+  saveColumnState,
+  useColumnState,
+  useFieldDescriptors,
+  useSlideCount,
+  type SlideTableId,
+} from '../../api/slide-table.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { useNotify } from '../../app/notify.tsx';
-import { defaultColumnState, restoreColumnState, setHidden, visibleColumns, type ColumnState } from '../../grid/column-state.ts';
+import { restoreColumnState, setHidden, visibleColumns, type ColumnState } from '../../grid/column-state.ts';
+import { headerTextWidth } from '../../grid/measure-text.ts';
 import type { ExportFormat } from '../../api/slide-export.ts';
 import { CsvImportWizard } from '../slide-import/CsvImportWizard.tsx';
 import { ExportDialog } from '../slide-export/ExportDialog.tsx';
@@ -47,13 +57,25 @@ import { DeleteSlidesDialog } from './DeleteSlidesDialog.tsx';
 import { LabelThumbnail } from './LabelThumbnail.tsx';
 import { SLIDE_TABLE_MESSAGES, useSlideEdits } from './use-slide-edits.ts';
 
-const SEARCH_SOURCE: Record<SlideTableId, string> = { slideMetadataView: 'Slide metadata', qcSlideMetadataView: 'Qc Slide metadata' };
+const SEARCH_SOURCE: Record<SlideTableId, string> = {
+  slideMetadataView: 'Slide metadata',
+  qcSlideMetadataView: 'Qc Slide metadata',
+};
 const SEARCH_DEBOUNCE_MS = 500;
 const COLUMN_STATE_SAVE_MS = 1000;
 
-export const viewSlidePath = (projectId: string, slideId: string) => `/projects/${projectId}/slide/${slideId}`;
+export const viewSlidePath = (projectId: string, slideId: string) =>
+  `/projects/${projectId}/slide/${slideId}`;
 
-export function SlideTable({ project, permissions, tableId }: { project: Project; permissions: ReadonlySet<Permission>; tableId: SlideTableId }) {
+export function SlideTable({
+  project,
+  permissions,
+  tableId,
+}: {
+  project: Project;
+  permissions: ReadonlySet<Permission>;
+  tableId: SlideTableId;
+}) {
   const descriptors = useFieldDescriptors(project.id, tableId);
   const saved = useColumnState(project.id, tableId);
   const notify = useNotify();
@@ -67,15 +89,42 @@ export function SlideTable({ project, permissions, tableId }: { project: Project
       </Box>
     );
   }
-  if (!descriptors.data) return <Typography color="error">{SLIDE_TABLE_MESSAGES.descriptorsFailed(descriptors.error?.message ?? '')}</Typography>;
-  return <LoadedSlideTable project={project} permissions={permissions} tableId={tableId} fields={descriptors.data} savedState={saved.data?.state ?? null} />;
+  if (!descriptors.data)
+    return (
+      <Typography color="error">
+        {SLIDE_TABLE_MESSAGES.descriptorsFailed(descriptors.error?.message ?? '')}
+      </Typography>
+    );
+  return (
+    <LoadedSlideTable
+      project={project}
+      permissions={permissions}
+      tableId={tableId}
+      fields={descriptors.data}
+      savedState={saved.data?.state ?? null}
+    />
+  );
 }
 
-function LoadedSlideTable({ project, permissions, tableId, fields, savedState }: { project: Project; permissions: ReadonlySet<Permission>; tableId: SlideTableId; fields: FieldDescriptor[]; savedState: unknown }) {
+function LoadedSlideTable({
+  project,
+  permissions,
+  tableId,
+  fields,
+  savedState,
+}: {
+  project: Project;
+  permissions: ReadonlySet<Permission>;
+  tableId: SlideTableId;
+  fields: FieldDescriptor[];
+  savedState: unknown;
+}) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const gridApi = useRef<DataGridApi>(null);
-  const [columnState, setColumnState] = useState<ColumnState>(() => restoreColumnState(defaultColumnState(fields), savedState));
+  const [columnState, setColumnState] = useState<ColumnState>(() =>
+    restoreColumnState(fields, savedState, headerTextWidth),
+  );
   const [filterModel, setFilterModel] = useState<FilterModel>({});
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
@@ -86,7 +135,9 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
   const [columnsMenu, setColumnsMenu] = useState<HTMLElement | null>(null);
   const [toDelete, setToDelete] = useState<Row[] | null>(null);
   const [assayRow, setAssayRow] = useState<Row | null>(null);
-  const [dialog, setDialog] = useState<{ name: 'import' } | { name: 'export'; format: ExportFormat } | { name: 'share' } | null>(null);
+  const [dialog, setDialog] = useState<
+    { name: 'import' } | { name: 'export'; format: ExportFormat } | { name: 'share' } | null
+  >(null);
   const total = useSlideCount(project.id, refresh);
   const assayFields = useFieldDescriptors(project.id, 'assayPopupEditor');
   const reload = useCallback(() => setRefresh((n) => n + 1), []);
@@ -98,7 +149,10 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
   const firstState = useRef(columnState);
   useEffect(() => {
     if (columnState === firstState.current) return;
-    const timer = setTimeout(() => void saveColumnState(project.id, tableId, columnState).catch(() => undefined), COLUMN_STATE_SAVE_MS);
+    const timer = setTimeout(
+      () => void saveColumnState(project.id, tableId, columnState).catch(() => undefined),
+      COLUMN_STATE_SAVE_MS,
+    );
     return () => clearTimeout(timer);
   }, [columnState, project.id, tableId]);
 
@@ -131,7 +185,7 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
   useSharedViewLink(project.id, (view) => {
     setFilterModel(upgradeFilterModel(view.filterModel as FilterModel));
     setSearchText(view.globalSearchText);
-    const shared = restoreColumnState(defaultColumnState(fields), view.columnState);
+    const shared = restoreColumnState(fields, view.columnState, headerTextWidth);
     firstState.current = shared;
     setColumnState(shared);
   });
@@ -156,7 +210,13 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
         onExport={(format) => setDialog({ name: 'export', format })}
         onShare={() => setDialog({ name: 'share' })}
         isSaving={edits.isSaving}
-        countText={filtered === null ? '' : isMain ? `${filtered.toLocaleString('en')} of ${(total.data?.count ?? project.slideCount).toLocaleString('en')} slides` : `${filtered.toLocaleString('en')} channels`}
+        countText={
+          filtered === null
+            ? ''
+            : isMain
+              ? `${filtered.toLocaleString('en')} of ${(total.data?.count ?? project.slideCount).toLocaleString('en')} slides`
+              : `${filtered.toLocaleString('en')} channels`
+        }
       />
       <DataGrid
         apiRef={gridApi}
@@ -169,7 +229,9 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
         globalSearchText={search}
         refresh={refresh}
         fetchRows={(request, signal) => fetchGrid(project.id, tableId, request, signal)}
-        fetchValues={(field, model, text, signal) => fetchFilterValues(project.id, field, model, text, signal)}
+        fetchValues={(field, model, text, signal) =>
+          fetchFilterValues(project.id, field, model, text, signal)
+        }
         onFilteredCount={setFiltered}
         onLoadError={() => notify(SLIDE_TABLE_MESSAGES.searchUnavailable(SEARCH_SOURCE[tableId]), 'warning')}
         canEdit={canEdit}
@@ -183,7 +245,10 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
         }}
         renderCell={(field, row) => {
           // Only slides whose file is stored have a label to show.
-          if (field.fieldName === 'label' && isMain) return row.status === 'available' ? <LabelThumbnail projectId={project.id} slideId={String(row.id)} /> : null;
+          if (field.fieldName === 'label' && isMain)
+            return row.status === 'available' ? (
+              <LabelThumbnail projectId={project.id} slideId={String(row.id)} />
+            ) : null;
           if (field.fieldName === 'fileName') return <FileNameCell projectId={project.id} row={row} />;
           return undefined;
         }}
@@ -191,11 +256,26 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
         onEditingChange={setEditing}
         onUndo={() => void edits.undo()}
         onRedo={() => void edits.redo()}
-        emptyMessage={isMain ? (hasFilters ? 'No slides match the filters' : 'No slides in this project yet') : SLIDE_TABLE_MESSAGES.noQcData}
+        emptyMessage={
+          isMain
+            ? hasFilters
+              ? 'No slides match the filters'
+              : 'No slides in this project yet'
+            : SLIDE_TABLE_MESSAGES.noQcData
+        }
       />
-      <Menu open={!!menu} onClose={() => setMenu(null)} anchorReference="anchorPosition" anchorPosition={menu ? { top: menu.y, left: menu.x } : undefined}>
+      <Menu
+        open={!!menu}
+        onClose={() => setMenu(null)}
+        anchorReference="anchorPosition"
+        anchorPosition={menu ? { top: menu.y, left: menu.x } : undefined}
+      >
         {menu && menu.rows.length === 1 && (
-          <MenuItem component={RouterLink} to={viewSlidePath(project.id, String(menu.rows[0]!.slideId ?? menu.rows[0]!.id))} onClick={() => setMenu(null)}>
+          <MenuItem
+            component={RouterLink}
+            to={viewSlidePath(project.id, String(menu.rows[0]!.slideId ?? menu.rows[0]!.id))}
+            onClick={() => setMenu(null)}
+          >
             <ListItemIcon>
               <OpenInNew fontSize="small" />
             </ListItemIcon>
@@ -207,14 +287,30 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
             <ListItemIcon>
               <DeleteOutline fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{menu && menu.rows.length > 1 ? `Delete ${menu.rows.length} Slides` : 'Delete Slide'}</ListItemText>
+            <ListItemText>
+              {menu && menu.rows.length > 1 ? `Delete ${menu.rows.length} Slides` : 'Delete Slide'}
+            </ListItemText>
           </MenuItem>
         )}
       </Menu>
-      <Menu anchorEl={columnsMenu} open={!!columnsMenu} onClose={() => setColumnsMenu(null)} slotProps={{ paper: { sx: { maxHeight: 420 } } }}>
+      <Menu
+        anchorEl={columnsMenu}
+        open={!!columnsMenu}
+        onClose={() => setColumnsMenu(null)}
+        slotProps={{ paper: { sx: { maxHeight: 420 } } }}
+      >
         {columnState.order.map((f) => (
-          <MenuItem key={f} dense onClick={() => setColumnState((s) => setHidden(s, f, !s.hidden.includes(f)))}>
-            <Checkbox size="small" checked={!columnState.hidden.includes(f)} tabIndex={-1} sx={{ p: 0.5, mr: 1 }} />
+          <MenuItem
+            key={f}
+            dense
+            onClick={() => setColumnState((s) => setHidden(s, f, !s.hidden.includes(f)))}
+          >
+            <Checkbox
+              size="small"
+              checked={!columnState.hidden.includes(f)}
+              tabIndex={-1}
+              sx={{ p: 0.5, mr: 1 }}
+            />
             <ListItemText>{fieldByName.get(f)?.headerName ?? f}</ListItemText>
           </MenuItem>
         ))}
@@ -225,7 +321,10 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
           onClose={() => setToDelete(null)}
           onConfirm={async () => {
             try {
-              const { deleted } = await deleteSlides(project.id, toDelete.map((r) => String(r.id)));
+              const { deleted } = await deleteSlides(
+                project.id,
+                toDelete.map((r) => String(r.id)),
+              );
               notify(`${deleted} ${deleted === 1 ? 'slide' : 'slides'} deleted`, 'success');
               edits.clearHistory();
               setToDelete(null);
@@ -233,7 +332,10 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
               // The project's slide count (header, project list) changed too.
               void queryClient.invalidateQueries({ queryKey: queryKeys.projects });
             } catch (error) {
-              notify(SLIDE_TABLE_MESSAGES.updateFailed(error instanceof Error ? error.message : String(error)), 'error');
+              notify(
+                SLIDE_TABLE_MESSAGES.updateFailed(error instanceof Error ? error.message : String(error)),
+                'error',
+              );
             }
           }}
         />
@@ -254,13 +356,24 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
           projectId={project.id}
           format={dialog.format}
           fileName={exportFileName(dialog.format, project.name)}
-          request={{ filterModel, globalSearchText: search, sortModel: columnState.sort, fields: exportedColumns(columnState, fieldByName) }}
+          request={{
+            filterModel,
+            globalSearchText: search,
+            sortModel: columnState.sort,
+            fields: exportedColumns(columnState, fieldByName),
+          }}
           slideCount={filtered ?? 0}
           hasFilters={hasFilters}
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog?.name === 'share' && <ShareFiltersDialog projectId={project.id} view={{ globalSearchText: searchText, filterModel, columnState }} onClose={() => setDialog(null)} />}
+      {dialog?.name === 'share' && (
+        <ShareFiltersDialog
+          projectId={project.id}
+          view={{ globalSearchText: searchText, filterModel, columnState }}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {assayRow && assayFields.data && (
         <AssayEditorDialog
           fileName={String(assayRow.fileName)}
@@ -270,7 +383,9 @@ function LoadedSlideTable({ project, permissions, tableId, fields, savedState }:
           onSave={(assays) => {
             const row = assayRow;
             setAssayRow(null);
-            void edits.commit([{ row, field: 'assays', value: assays }]).then((rows) => rows && gridApi.current?.replaceRows(rows));
+            void edits
+              .commit([{ row, field: 'assays', value: assays }])
+              .then((rows) => rows && gridApi.current?.replaceRows(rows));
           }}
         />
       )}
@@ -282,10 +397,21 @@ function FileNameCell({ projectId, row }: { projectId: string; row: Row }) {
   const slideId = String(row.slideId ?? row.id);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', minWidth: 0, gap: 0.5, width: '100%' }}>
-      <Box component="span" title={String(row.fileName)} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', flex: 1 }}>
+      <Box
+        component="span"
+        title={String(row.fileName)}
+        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', flex: 1 }}
+      >
         {String(row.fileName)}
       </Box>
-      <IconButton size="small" component={RouterLink} to={viewSlidePath(projectId, slideId)} aria-label={`View slide ${String(row.fileName)}`} sx={{ p: 0.25 }} onMouseDown={(e: React.MouseEvent) => e.stopPropagation()}>
+      <IconButton
+        size="small"
+        component={RouterLink}
+        to={viewSlidePath(projectId, slideId)}
+        aria-label={`View slide ${String(row.fileName)}`}
+        sx={{ p: 0.25 }}
+        onMouseDown={(e: React.MouseEvent) => e.stopPropagation()}
+      >
         <OpenInNew sx={{ fontSize: 14 }} />
       </IconButton>
     </Box>
@@ -304,5 +430,7 @@ function exportFileName(format: ExportFormat, projectName: string): string {
 /** The metadata CSV's columns: the visible ones in their order, the label image left out. */
 function exportedColumns(state: ColumnState, fields: ReadonlyMap<string, FieldDescriptor>): string[] {
   const { left, center, right } = visibleColumns(state);
-  return [...left, ...center, ...right].filter((name) => fields.get(name) && fields.get(name)!.primaryType !== 'image');
+  return [...left, ...center, ...right].filter(
+    (name) => fields.get(name) && fields.get(name)!.primaryType !== 'image',
+  );
 }

@@ -1,0 +1,283 @@
+/**
+ * What a new user hit in the slide table (issue #10 point 11): removing a grouping blanked the app; a
+ * saved layout that no longer fits the field registry; a screen that fails shows a message and a way
+ * back; group rows and the file name stay in view when the grid scrolls sideways; a filter opens where
+ * its column is; headers and common values fit their default widths; the scroll position starts over
+ * with new rows; the Label column shows the label or thumbnail of slides that have one and asks for
+ * nothing where there is none.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { apiCall, listProjects } from './support/api.ts';
+import { signInPage, USERS } from './support/users.ts';
+
+const TABLES = ['slideMetadataView', 'qcSlideMetadataView'] as const;
+
+async function demoProjectId(token: string): Promise<string> {
+  const demo = (await listProjects(token)).find((p) => p.name === 'Demo project');
+  if (!demo) throw new Error('no Demo project');
+  return demo.id;
+}
+
+const saveColumnState = (token: string, projectId: string, table: (typeof TABLES)[number], state: unknown) =>
+  apiCall('PUT', `/v1/projects/${projectId}/column-state/${table}`, { token, body: { state } });
+
+const savedColumnState = async (token: string, projectId: string, table: (typeof TABLES)[number]) =>
+  (await apiCall<{ state: unknown }>('GET', `/v1/projects/${projectId}/column-state/${table}`, { token }))
+    .state;
+
+// By attribute, not by role: an open filter menu hides the rest of the page from the accessibility tree.
+const mainGrid = (page: Page) => page.locator('[role=grid][aria-label="Slide metadata"]');
+const qcGrid = (page: Page) => page.locator('[role=grid][aria-label="QC slide metadata"]');
+const rowGroups = (page: Page) => page.getByRole('region', { name: 'Row groups' });
+const failedScreen = (page: Page) => page.getByRole('alert').filter({ hasText: 'This page stopped working' });
+
+/** Opens the demo project's slide table as `email` from the given saved column states (default: none). */
+async function openTable(
+  page: Page,
+  email: string,
+  saved: Partial<Record<(typeof TABLES)[number], unknown>> = {},
+): Promise<{ token: string; projectId: string }> {
+  const { accessToken: token } = await signInPage(page, email);
+  const projectId = await demoProjectId(token);
+  for (const table of TABLES) await saveColumnState(token, projectId, table, saved[table] ?? null);
+  await page.goto(`/projects/${projectId}/slides`);
+  await expect(page.getByTestId('slide-count')).toHaveText(/^[\d,]+ of [\d,]+ slides$/);
+  return { token, projectId };
+}
+
+/** The leaf header of a column (the one with the column menu). */
+const columnHeader = (grid: Locator, header: string) =>
+  grid
+    .locator('[role=columnheader]')
+    .filter({ has: grid.page().locator(`button[aria-label="Column menu of ${header}"]`) });
+
+/** Whether `inner` lies wholly inside `outer` on screen. */
+async function isWithin(inner: Locator, outer: Locator): Promise<boolean> {
+  const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+  if (!a || !b) return false;
+  return (
+    a.x >= b.x - 1 &&
+    a.x + a.width <= b.x + b.width + 1 &&
+    a.y >= b.y - 1 &&
+    a.y + a.height <= b.y + b.height + 1
+  );
+}
+
+const scrollLeftOf = (grid: Locator) => grid.evaluate((el) => el.scrollLeft);
+
+test('removing the QC grouping keeps the table, and after a reload it stays ungrouped', async ({
+  page,
+  shot,
+}) => {
+  const { token, projectId } = await openTable(page, USERS.reader);
+  await page.getByRole('tab', { name: 'QC' }).click();
+  const qc = qcGrid(page);
+  await expect(qc.getByRole('row', { expanded: false }).first()).toHaveText(/^File Name: \S+ \(\d+\)$/);
+  await shot('first-use-qc-grouped');
+
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/column-state/qcSlideMetadataView') && r.request().method() === 'PUT',
+  );
+  await rowGroups(page).getByRole('button', { name: 'File Name' }).locator('.MuiChip-deleteIcon').click();
+  await expect(rowGroups(page)).toHaveText('Drag a column here to group rows');
+  // Channel rows, one per channel, no group rows: the table is there, not a blank page.
+  await expect(qc.locator('[role=row][aria-expanded]')).toHaveCount(0);
+  await expect(qc.locator('[role=row][data-row="0"] [role=gridcell]').first()).toHaveText(/\.svs|\.tif/);
+  await expect(failedScreen(page)).toHaveCount(0);
+  await expect(page.getByTestId('slide-count')).toHaveText(/^[\d,]+ channels$/);
+  await shot('first-use-qc-ungrouped');
+  await saved;
+  expect(
+    (await savedColumnState(token, projectId, 'qcSlideMetadataView')) as { groups: string[] },
+  ).toMatchObject({
+    groups: [],
+  });
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'QC' }).click();
+  await expect(rowGroups(page)).toHaveText('Drag a column here to group rows');
+  await expect(qc.locator('[role=row][data-row="0"] [role=gridcell]').first()).toHaveText(/\.svs|\.tif/);
+  await expect(qc.locator('[role=row][aria-expanded]')).toHaveCount(0);
+});
+
+test('a saved column state that no longer fits the fields is repaired when the table opens', async ({
+  page,
+}) => {
+  await openTable(page, USERS.reader, {
+    slideMetadataView: {
+      order: 'fileName',
+      widths: { fileName: 'wide', organ: -1 },
+      hidden: { blockId: true },
+      pinned: ['fileName'],
+      sort: [
+        { colId: 'removedField', sort: 'asc' },
+        { colId: 'label', sort: 'up' },
+      ],
+      groups: ['removedField', 'assays'],
+    },
+    qcSlideMetadataView: { groups: ['removedField', 'fileName', 'fileName'], order: [1, 2, 3] },
+  });
+  const grid = mainGrid(page);
+  await expect(grid.locator('[role=row][data-row="0"] [role=gridcell]').nth(0)).toHaveText(/\S/);
+  await expect(rowGroups(page)).toHaveText('Drag a column here to group rows');
+  await expect(columnHeader(grid, 'File Name')).toBeVisible();
+  await expect(failedScreen(page)).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'QC' }).click();
+  await expect(rowGroups(page).getByRole('button', { name: 'File Name' })).toHaveCount(1);
+  await expect(qcGrid(page).getByRole('row', { expanded: false }).first()).toHaveText(
+    /^File Name: \S+ \(\d+\)$/,
+  );
+});
+
+test('a screen that fails to render shows a message and a way back, not a blank app', async ({
+  page,
+  shot,
+}) => {
+  const { accessToken: token } = await signInPage(page, USERS.reader);
+  const projectId = await demoProjectId(token);
+  // Descriptors the table cannot draw (a field that is null): the slides screen throws while rendering.
+  await page.route('**/v1/projects/*/fields/slideMetadataView', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '[null]' }),
+  );
+  await page.goto(`/projects/${projectId}/slides`);
+  await expect(failedScreen(page)).toBeVisible();
+  await expect(failedScreen(page)).toContainText('fieldName');
+  await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible();
+  await shot('first-use-screen-failed');
+  await failedScreen(page).getByRole('link', { name: 'Go to dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(failedScreen(page)).toHaveCount(0);
+});
+
+test('sideways: File Name stays pinned, group rows keep their expand control, a filter opens at its column', async ({
+  page,
+  shot,
+}) => {
+  await openTable(page, USERS.reader);
+  const grid = mainGrid(page);
+  const firstFileName = grid.locator('[role=row][data-row="0"] [role=gridcell]').first();
+  await expect(firstFileName).toHaveText(/\.(svs|tif)$/);
+  await shot('first-use-main');
+
+  // Far right: the File Name column still names each row.
+  await grid.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect.poll(() => scrollLeftOf(grid)).toBeGreaterThan(1000);
+  expect(await isWithin(firstFileName, grid)).toBe(true);
+  await expect(columnHeader(grid, 'File Name')).toBeInViewport();
+  await shot('first-use-main-scrolled');
+
+  // The Assays filter opens beside its column, and the grid stays where it was.
+  // Scrolled as a person would leave it: the Assays header at the grid's right edge; clicked where it is.
+  const assays = columnHeader(grid, 'Assays');
+  await grid.evaluate((el) => {
+    const header = [...el.querySelectorAll<HTMLElement>('[role=columnheader]')].find((h) =>
+      h.querySelector('button[aria-label="Column menu of Assays"]'),
+    )!;
+    el.scrollTo({ left: header.offsetLeft + header.offsetWidth - el.clientWidth });
+  });
+  await expect(assays).toBeInViewport({ ratio: 1 });
+  const before = await scrollLeftOf(grid);
+  const filterButton = (await page
+    .getByRole('button', { name: 'Filter Assays', exact: true })
+    .boundingBox())!;
+  await page.mouse.click(filterButton.x + filterButton.width / 2, filterButton.y + filterButton.height / 2);
+  const menu = page.getByRole('dialog', { name: 'Filter Assays', exact: true });
+  await expect(menu.getByRole('checkbox', { name: '(Select All)' })).toBeVisible();
+  await expect(menu.getByRole('checkbox').nth(1)).toBeVisible();
+  expect(await scrollLeftOf(grid)).toBe(before);
+  await expect(assays).toBeInViewport();
+  const [menuBox, headerBox] = [await menu.boundingBox(), await assays.boundingBox()];
+  expect(Math.abs(menuBox!.x - headerBox!.x)).toBeLessThan(headerBox!.width);
+  await shot('first-use-assays-filter');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
+  // Grouped by Indication and scrolled sideways: each group row still shows its control and its name.
+  await page.getByRole('button', { name: 'Column menu of Indication', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Group by Indication' }).click();
+  const group = grid.locator('[role=row][aria-expanded]').first();
+  await expect(group).toHaveText(/^Indication: .+ \(\d+\)$/);
+  await grid.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect.poll(() => scrollLeftOf(grid)).toBeGreaterThan(1000);
+  const expand = group.getByRole('button', { name: 'Expand group' });
+  expect(await isWithin(expand, grid)).toBe(true);
+  await expand.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'true');
+  await expect(group.getByRole('button', { name: 'Collapse group' })).toBeInViewport();
+  await shot('first-use-grouped-scrolled');
+});
+
+test('default widths fit the headers and common values; new rows start at the top', async ({
+  page,
+  shot,
+}) => {
+  const { token, projectId } = await openTable(page, USERS.writer);
+  const grid = mainGrid(page);
+  await expect(grid.locator('[role=row][data-row="0"]')).toBeVisible();
+  // Every header's text is shown whole (a cut header is wider than its box).
+  const cut = async (g: Locator) =>
+    g
+      .locator('[role=columnheader][aria-sort] button[title] > span')
+      .evaluateAll((els) =>
+        els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+      );
+  expect(await cut(grid)).toEqual([]);
+  // 'metadata only' (the status of the demo's synthetic rows) fits its column.
+  await page.getByRole('textbox', { name: 'Search slides' }).fill('-00001.svs');
+  await expect(page.getByTestId('slide-count')).toHaveText(/^1 of /);
+  const statusIndex = await grid
+    .locator('[role=columnheader][aria-sort]')
+    .evaluateAll((els) => els.findIndex((el) => el.querySelector('button[title="Status"]')));
+  const status = grid.locator(`[role=gridcell][data-cell="0:${statusIndex}"] > span`);
+  await expect(status).toHaveText('metadata only');
+  expect(await status.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+  // The choice editor shows a long value whole ('Normal adjacent tissue' was cut to ':ent tissue').
+  const { data } = await apiCall<{ data: { fileName: string }[] }>(
+    'POST',
+    `/v1/projects/${projectId}/slides/grid`,
+    {
+      token,
+      body: {
+        filterModel: { tissueType: { filterType: 'set', values: ['Normal adjacent tissue'] } },
+        sortModel: [{ colId: 'fileName', sort: 'asc' }],
+        startRow: 0,
+        endRow: 1,
+      },
+    },
+  );
+  const searched = /-\d{5}\.svs$/.exec(data[0]!.fileName)![0];
+  await page.getByRole('textbox', { name: 'Search slides' }).fill(searched);
+  await expect(page.getByTestId('slide-count')).toHaveText(/^1 of /);
+  const tissueIndex = await grid
+    .locator('[role=columnheader][aria-sort]')
+    .evaluateAll((els) => els.findIndex((el) => el.querySelector('button[title="Tissue Type"]')));
+  const tissue = grid.locator(`[role=gridcell][data-cell="0:${tissueIndex}"]`);
+  await tissue.scrollIntoViewIfNeeded();
+  await tissue.dblclick();
+  const editor = page.getByRole('combobox', { name: 'Edit Tissue Type' });
+  await expect(editor).toHaveValue('Normal adjacent tissue');
+  expect(await editor.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expect(page.getByRole('option', { name: 'Normal adjacent tissue' })).toBeVisible();
+  await shot('first-use-choice-editor');
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+
+  await page.getByRole('tab', { name: 'QC' }).click();
+  const qc = qcGrid(page);
+  await expect(qc.getByRole('row', { expanded: false }).first()).toBeVisible();
+  expect(await cut(qc)).toEqual([]);
+  await page.getByRole('tab', { name: 'Slide metadata' }).click();
+
+  // Scrolled down, then the rows change (a search): the new rows show from the top.
+  await page.getByRole('textbox', { name: 'Search slides' }).fill('');
+  await expect(page.getByTestId('slide-count')).toHaveText(/^([\d,]+) of \1 slides$/);
+  await mainGrid(page).evaluate((el) => el.scrollTo({ top: 3000 }));
+  await expect.poll(() => mainGrid(page).evaluate((el) => el.scrollTop)).toBeGreaterThan(2000);
+  await page.getByRole('textbox', { name: 'Search slides' }).fill('TS41560');
+  await expect(page.getByTestId('slide-count')).not.toHaveText(/^([\d,]+) of \1 slides$/);
+  await expect.poll(() => mainGrid(page).evaluate((el) => el.scrollTop)).toBe(0);
+  await shot('first-use-widths');
+});
