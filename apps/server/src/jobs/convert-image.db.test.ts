@@ -26,6 +26,11 @@ beforeAll(async () => {
   for (const name of ['CMU-1-Small-Region.svs', 'cells-2c.ome.tif', 'tcga-cr-7395-01a-01-ts1.svs', 'dicom/pathml-small/small_dicom.dcm']) {
     await symlink(path.join(SLIDES, name), path.join(tmp, path.basename(name)));
   }
+  await symlink(path.join(SLIDES, 'kidney-48-5.tif'), path.join(tmp, 'kidney-48-5.tif'));
+  await sharp(path.join(SLIDES, 'CMU-1-Small-Region.svs'))
+    .removeAlpha()
+    .tiff({ tile: true, tileWidth: 240, tileHeight: 240, compression: 'lzw' })
+    .toFile(path.join(tmp, 'tissue-lzw.tif'));
 });
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
@@ -177,6 +182,12 @@ describeEachDialect('convert-image job', (t) => {
     // Trailing bytes give the file its own checksum, so it is not the image the tests above converted.
     ['jpeg-copy', async (file: string) => writeFile(file, Buffer.concat([await readFile(path.join(SLIDES, 'CMU-1-Small-Region.svs')), Buffer.from('resume')]))],
     ['lossless-channels', (file: string) => generateFluorescenceSlide(file, { width: 1024, height: 1024, seed: 3 })],
+    [
+      'libvips-encode',
+      async (file: string) => {
+        await sharp(path.join(SLIDES, 'CMU-1-Small-Region.svs')).removeAlpha().tiff({ tile: true, tileWidth: 240, tileHeight: 240, compression: 'deflate' }).toFile(file);
+      },
+    ],
   ] as const) {
     it(`goes on from the last checkpoint after an interruption and writes the same file (${mode})`, async () => {
       const ctx = t().ctx;
@@ -212,6 +223,44 @@ describeEachDialect('convert-image job', (t) => {
       } finally {
         conversionCheckpoints.everyMs = everyMs;
       }
+    });
+  }
+
+  // Brightfield TIFFs libvips decodes: every level decoded and encoded by libvips in blocks.
+  for (const source of [
+    { name: 'an LZW-tiled TIFF of tissue', file: 'tissue-lzw.tif', compression: 'lzw' },
+    { name: 'an uncompressed TIFF stored in one strip', file: 'kidney-48-5.tif', compression: 'none' },
+  ] as const) {
+    it(`re-encodes ${source.name} with libvips in blocks: every 2× level, pixels within JPEG's loss`, async () => {
+      const ctx = t().ctx;
+      const file = path.join(tmp, source.file);
+      const { job, image, logs } = await convert(ctx, file);
+      expect(job).toMatchObject({ state: 'succeeded', progress: 100 });
+      expect(logs.some((l) => l.includes('by libvips-encode'))).toBe(true);
+      const conversion = (await findConversion(ctx.db, image.id))!;
+      expect(conversion.counts!.every((c) => c.total > 0 && c.converted === c.total)).toBe(true);
+      const original = await TiffSlide.open(file);
+      const out = await TiffSlide.open(conversion.optimizedPath!);
+      try {
+        expect(original.info.levels[0]!.compression).toBe(source.compression);
+        const levels = out.info.levels;
+        expect([levels[0]!.width, levels[0]!.height]).toEqual([original.info.width, original.info.height]);
+        for (let i = 1; i < levels.length; i++) expect([levels[i]!.width, levels[i]!.height]).toEqual([levels[i - 1]!.width >> 1, levels[i - 1]!.height >> 1]);
+        expect(levels.every((l) => l.tileWidth === 256 && l.compression === 'jpeg')).toBe(true);
+      } finally {
+        await Promise.all([original.close(), out.close()]);
+      }
+      const expected = await rgbOf(sharp(file));
+      const actual = await rgbOf(sharp(conversion.optimizedPath!));
+      expect(psnr(actual, expected)).toBeGreaterThan(30); // JPEG at quality 85 on tissue: about 32 dB; a misplaced tile, far less
+      // The smallest level is level 0 box-reduced 2× at a time: against libvips' box mean (vips shrink) of the source.
+      const factor = 2 ** (conversion.counts!.length - 1);
+      const shrunk = path.join(tmp, `${source.file}-${ctx.dialect}-shrunk.png`);
+      execFileSync('vips', ['shrink', file, shrunk, String(factor), String(factor)]);
+      const smallest = await sharp(conversion.optimizedPath!, { subifd: conversion.counts!.length - 2 }).metadata();
+      const common = { left: 0, top: 0, width: smallest.width - 1, height: smallest.height - 1 };
+      const reduced = await rgbOf(sharp(shrunk).extract(common));
+      expect(psnr(await rgbOf(sharp(conversion.optimizedPath!, { subifd: conversion.counts!.length - 2 }).extract(common)), reduced)).toBeGreaterThan(30);
     });
   }
 

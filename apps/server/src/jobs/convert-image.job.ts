@@ -3,7 +3,9 @@
  * BigTIFF with every 2× level and OME-XML at `<outputDir>/<checksum>.ome.tif`:
  * - brightfield whose level 0 is stored as square JPEG tiles (SVS, generic pyramids): the level-0 tiles
  *   are COPIED byte for byte with the file's JPEGTables, same tile size; only the lower levels are encoded;
- * - other brightfield (OpenSlide formats, JPEG 2000, lossless or stripped TIFFs, DICOM): decoded, re-encoded as JPEG;
+ * - other brightfield TIFFs that libvips decodes (LZW, deflate or uncompressed tiles, strips): decoded and
+ *   re-encoded as JPEG by libvips in large blocks (LibvipsLevels.startLevel0Pair), every level;
+ * - other brightfield (OpenSlide formats, JPEG 2000, DICOM): decoded and re-encoded as JPEG tile by tile;
  * - fluorescence: each channel lossless (deflate), in its own sample type (uint8 or uint16).
  * The writer builds the file under a hidden `.partial` name and renames it into place, so a half-written
  * pyramid is never visible; optimized_path is recorded only after that rename. Every few seconds the job
@@ -50,7 +52,9 @@ type Level0Source =
       /** Per planned level, the slide level whose stored tiles are copied; null for levels libvips makes. */
       stored: (number | null)[];
       levels: LibvipsLevelsSource;
-    };
+    }
+  /** Every level made by libvips in blocks straight from the file (LibvipsLevels.startLevel0Pair). */
+  | { mode: 'libvips-encode'; options: PyramidWriterOptions; levels: LibvipsLevelsSource };
 
 /** How often a conversion records a checkpoint to go on from; a checkpoint waits for the tiles in flight. */
 export const conversionCheckpoints = { everyMs: 10_000 };
@@ -98,6 +102,7 @@ export const convertImageJob = defineJobKind({
       );
       const checkpoint = checkpointEvery(writer, conversionCheckpoints.everyMs);
       if (source.mode === 'jpeg-copy') await copyAndReduce(source, writer, imageId, ctx, opened.resumed, checkpoint);
+      else if (source.mode === 'libvips-encode') await encodeInBlocks(source, writer, imageId, ctx, opened.resumed, checkpoint);
       else {
         const from = writer.nextTilePosition?.y ?? level0.tilesDown;
         if (opened.resumed) await ctx.log(`Resumed from the checkpoint of an earlier run: ${from} of ${level0.tilesDown} level-0 rows were written.`);
@@ -208,8 +213,72 @@ async function level0Source(slide: OpenedSlide, firstPath: string, checksum: str
     return { mode: 'jpeg-copy', options: { ...options, tileSize: T, copiedJpeg }, slide, stored, levels: { file: firstPath, page: found[0]!.page! } };
   }
   const T = 256;
+  const isLibvipsReadable = slide instanceof TiffSlide && LIBVIPS_DECODES.has(level0.compression) && info.channels.every((c) => c.sampleType === 'uint8');
+  const page = isLibvipsReadable ? await findMainChainPage(firstPath, info.width, info.height) : null;
+  if (page !== null) return { mode: 'libvips-encode', options: { ...options, tileSize: T }, levels: { file: firstPath, page } };
   const grid = new Level0Grid(slide, T, rgbSamples);
   return { mode: 'decode-encode', options: { ...options, tileSize: T }, read: async (x, y) => [await grid.tile(x, y, 0, 'uint8')] };
+}
+
+/**
+ * Level-0 storage libvips decodes itself (libtiff), so a TIFF stored so is re-encoded by libvips in
+ * blocks rather than tile by tile: JPEG 2000 (Aperio) goes through OpenSlide, which libvips here lacks.
+ */
+const LIBVIPS_DECODES: ReadonlySet<string> = new Set(['none', 'lzw', 'deflate', 'packbits', 'jpeg', 'zstd']);
+
+/** The index in the main IFD chain (libvips' page) of the directory of this size; null when only a SubIFD has it. */
+async function findMainChainPage(file: string, width: number, height: number): Promise<number | null> {
+  const source = await FileSource.open(file);
+  try {
+    const { ifds } = await readTiffStructure(source);
+    for (const [page, ifd] of ifds.entries()) {
+      if ((await ifd.number(TIFF_TAG.width)) === width && (await ifd.number(TIFF_TAG.height)) === height) return page;
+    }
+    return null;
+  } finally {
+    await source.close();
+  }
+}
+
+/** libvips-encode's part of a checkpoint: the next pair of level-0 rows, and the rows LibvipsLevels keeps for their partners. */
+const EncodeProgress = z.object({ nextPair: z.number().int().min(0), waiting: z.unknown().optional() });
+type EncodeProgress = z.infer<typeof EncodeProgress>;
+
+/**
+ * libvips-encode: pairs of level-0 tile rows decoded, encoded and reduced by libvips in blocks
+ * (LibvipsLevels.startLevel0Pair), the next pair in flight so both cores work while the main thread
+ * appends; each pair makes a level-1 row, which feeds the levels below.
+ */
+async function encodeInBlocks(
+  source: Extract<Level0Source, { mode: 'libvips-encode' }>,
+  writer: PyramidWriter,
+  imageId: string,
+  ctx: JobContext,
+  resumed: CallerState | null,
+  checkpoint: (caller: () => CallerState) => Promise<void>,
+): Promise<void> {
+  const total = writer.levels.reduce((n, l) => n + l.tilesAcross * l.tilesDown, 0);
+  const saved: EncodeProgress = resumed ? EncodeProgress.parse(resumed.state) : { nextPair: 0 };
+  const blocks = new LibvipsLevels(writer, source.levels);
+  const pairs = blocks.level0Pairs;
+  if (resumed) {
+    blocks.restoreState({ state: saved.waiting ?? [], buffers: resumed.buffers });
+    await ctx.log(`Resumed from the checkpoint of an earlier run: ${Math.min(2 * saved.nextPair, writer.levels[0]!.tilesDown)} of ${writer.levels[0]!.tilesDown} level-0 rows were written.`);
+  }
+  let next = saved.nextPair < pairs ? blocks.startLevel0Pair(saved.nextPair) : null;
+  for (let p = saved.nextPair; p < pairs; p++) {
+    ctx.signal.throwIfAborted();
+    const finishPair = next!;
+    next = p + 1 < pairs ? blocks.startLevel0Pair(p + 1) : null;
+    await finishPair();
+    await q.saveConversionCounts(ctx.db, imageId, writer.progress());
+    // 99 at most until the file is renamed into place and recorded.
+    await ctx.progress((writer.progress().reduce((n, c) => n + c.converted, 0) / total) * 99);
+    await checkpoint(() => {
+      const waiting = blocks.saveState();
+      return { state: { nextPair: p + 1, waiting: waiting.state } satisfies EncodeProgress, buffers: waiting.buffers };
+    });
+  }
 }
 
 /**

@@ -75,6 +75,59 @@ export class LibvipsLevels {
     return this.writer.levels[1]?.tilesDown ?? 0;
   }
 
+  /** Pairs of level-0 tile rows to make, in order, with `startLevel0Pair(p)` (when level 0 is encoded too). */
+  get level0Pairs(): number {
+    return Math.ceil(this.writer.levels[0]!.tilesDown / 2);
+  }
+
+  /**
+   * The re-encoding conversion (level 0 not JPEG-copyable: LZW, deflate or uncompressed tiles, strips):
+   * starts level-0 tile rows 2p and 2p + 1, block by block on the libuv pool — each block decoded once,
+   * its tiles encoded by one libvips call and its pixels box-reduced into its part of level-1 row p —
+   * so both cores decode and encode and the main thread never copies a whole level-0 row. The answer
+   * appends the tiles and makes level-1 row p and the levels below. Start the next pair before awaiting
+   * the previous one's finish.
+   */
+  startLevel0Pair(p: number): () => Promise<void> {
+    const level0 = this.writer.levels[0]!;
+    const level1 = this.writer.levels[1];
+    const T = this.T;
+    const y0 = 2 * p * T;
+    const height = Math.min(2 * T, level0.height - y0);
+    // An odd last pixel row of level 0 has no partner: its tile row reduces into no level-1 row.
+    const reducedHeight = level1 && p < level1.tilesDown ? Math.min(T, level1.height - p * T) : 0;
+    const blocks: Promise<{ tiles: EncodedTiles; reduced: Buffer | null }>[] = [];
+    for (let x0 = 0; x0 < level0.width; x0 += BLOCK_WIDTH_L1 * 2) {
+      const width = Math.min(BLOCK_WIDTH_L1 * 2, level0.width - x0);
+      blocks.push(
+        this.limit(async () => {
+          const pixels = await this.decode(x0, y0, width, height);
+          const tiles = await this.encodeTiles({ data: pixels, width, height });
+          const reduced = reducedHeight > 0 ? boxReduceRgb(pixels, (width >> 1) * 2, reducedHeight * 2, width) : null;
+          return { tiles, reduced };
+        }),
+      );
+    }
+    blocks.forEach((b) => b.catch(() => undefined)); // awaited below; this only stops an early unhandled rejection
+    return async () => {
+      const done = await Promise.all(blocks);
+      let x = 0;
+      for (const { tiles } of done) {
+        for (const [row, rowTiles] of tiles.rows.entries()) {
+          for (const [i, tile] of rowTiles.entries()) await this.writer.appendEncoded(0, 0, x + i, 2 * p + row, tile, tiles.tables);
+        }
+        x += tiles.rows[0]!.length;
+      }
+      if (reducedHeight === 0) return;
+      const row = joinColumns(
+        done.map((d) => d.reduced!),
+        level1!.width,
+        reducedHeight,
+      );
+      await this.addRow(1, p, row);
+    };
+  }
+
   /**
    * Starts decoding level-1 tile row `r` from level 0 (its blocks run on the libuv pool); the answer
    * finishes it: its tiles encoded and appended, the lower levels fed. Start the next row before awaiting
@@ -113,31 +166,50 @@ export class LibvipsLevels {
 
   /** Level-0 pixels of a block decoded by libvips and box-reduced 2×: `width` × `height` level-1 pixels. */
   private async decodeReduced(x0: number, y0: number, width: number, height: number): Promise<Buffer> {
+    return boxReduceRgb(await this.decode(x0, y0, width * 2, height * 2), width * 2, height * 2);
+  }
+
+  /** A block of level 0 as RGB samples, decoded by libvips straight from the file. */
+  private async decode(x0: number, y0: number, width: number, height: number): Promise<Buffer> {
     const { data, info } = await sharp(this.source.file, { page: this.source.page, limitInputPixels: false })
-      .extract({ left: x0, top: y0, width: width * 2, height: height * 2 })
+      .extract({ left: x0, top: y0, width, height })
       .toColourspace('srgb')
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    if (info.width !== width * 2 || info.height !== height * 2 || info.channels !== 3) {
-      throw new Error(`libvips decoded a block as ${info.width}×${info.height}×${info.channels}, not ${width * 2}×${height * 2}×3`);
+    if (info.width !== width || info.height !== height || info.channels !== 3) {
+      throw new Error(`libvips decoded a block as ${info.width}×${info.height}×${info.channels}, not ${width}×${height}×3`);
     }
-    return boxReduceRgb(data, info.width, info.height);
+    return data;
   }
 
   /** One libvips call encodes the row as a one-row tiled JPEG TIFF; its tiles go into the pyramid as stored. */
   private async encodeRow(level: number, r: number, row: Row): Promise<void> {
-    const tiff = await sharp(row.data, { raw: { width: row.width, height: row.height, channels: 3 } })
+    const { tables, rows } = await this.encodeTiles(row);
+    for (const [x, tile] of rows[0]!.entries()) await this.writer.appendEncoded(level, 0, x, r, tile, tables);
+  }
+
+  /** Pixels encoded by one libvips call as a tiled JPEG TIFF in memory: its tiles, row by row, left to right. */
+  private async encodeTiles(image: Row): Promise<EncodedTiles> {
+    const tiff = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
       .tiff({ tile: true, tileWidth: this.T, tileHeight: this.T, compression: 'jpeg', quality: this.writer.jpegQuality })
       .toBuffer();
     const { ifds } = await readTiffStructure(new BufferSource(tiff));
-    const image = await TiffImage.load(ifds[0]!);
+    const stored = await TiffImage.load(ifds[0]!);
     const tables = await ifds[0]!.bytes(Tag.JPEGTables);
-    const across = Math.ceil(row.width / this.T);
-    for (let x = 0; x < across; x++) {
-      await this.writer.appendEncoded(level, 0, x, r, await image.readChunk(image.chunkIndex(x, 0)), tables);
+    const rows: Buffer[][] = [];
+    for (let y = 0; y < Math.ceil(image.height / this.T); y++) {
+      const row: Buffer[] = [];
+      for (let x = 0; x < Math.ceil(image.width / this.T); x++) row.push(await stored.readChunk(stored.chunkIndex(x, y)));
+      rows.push(row);
     }
+    return { tables, rows };
   }
+}
+
+interface EncodedTiles {
+  tables: Buffer | undefined;
+  rows: Buffer[][];
 }
 
 /** Blocks of one tile row, side by side: a row of `width` × `height` RGB pixels. */
