@@ -9,6 +9,8 @@ import { ROOT, freePort, run, startChild, waitFor } from './_lib.ts';
 
 export interface BenchServer {
   base: string;
+  /** The `tessera serve` process (with several serving processes: their primary). */
+  pid: number;
   token: string;
   dataDir: string;
   stop(): Promise<void>;
@@ -23,6 +25,8 @@ export interface BenchServerOptions {
   userExists?: boolean;
   /** Serving processes: 1 (default) measures one process; 'auto' measures the default install (one per core). */
   processes?: 1 | 'auto';
+  /** More environment for the server (e.g. TESSERA_TRUST_PROXY). */
+  env?: Record<string, string>;
 }
 
 export async function startBenchServer({
@@ -32,6 +36,7 @@ export async function startBenchServer({
   password,
   userExists = false,
   processes = 1,
+  env: extraEnv = {},
 }: BenchServerOptions): Promise<BenchServer> {
   const port = await freePort();
   const env = {
@@ -43,6 +48,7 @@ export async function startBenchServer({
     TESSERA_EMBEDDED_WORKER: 'false',
     TESSERA_SERVE_PROCESSES: String(processes),
     TESSERA_ACCESS_TOKEN_TTL: '3600',
+    ...extraEnv,
   };
   mkdirSync(env.TESSERA_DATA_DIR, { recursive: true });
   const cli = path.join(ROOT, 'bin/tessera.js');
@@ -68,6 +74,7 @@ export async function startBenchServer({
     throw new Error(`sign-in answered a challenge instead of tokens: ${JSON.stringify(signIn)}`);
   return {
     base,
+    pid: child.pid!,
     token: signIn.accessToken,
     dataDir: env.TESSERA_DATA_DIR,
     stop: () =>

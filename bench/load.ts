@@ -1,0 +1,713 @@
+/**
+ * `npm run bench -- load`: mixed API load (DESIGN §13, issue #10 point 12): 200 connections for 30 s with
+ * wrk on loopback, on SQLite and on PostgreSQL. Our server runs as a child process with its default
+ * serving processes (one per core) on a fresh database holding one project like the demo's: 10,000
+ * metadata rows, the tissue pyramid of _lib.ts ensureTissueSlide (tiles) and five small real slides (their
+ * details), 12 users of different project roles, 200 signed-in sessions.
+ *
+ * Each session is a virtual user with its own client address (X-Forwarded-For, the server trusting its
+ * proxy as behind a reverse proxy), because `/v1/auth/refresh` counts towards the per-address limit of
+ * the token endpoints (120 a minute): 200 users behind one address would be refused after 120 refreshes.
+ * The mix (bench/_load.lua): tiles, slide grid blocks of 100 rows (`POST …/slides/grid`: pages of several
+ * sorts, filters, a search and a grouping) and slide details at MIX weights, and each session refreshes its
+ * tokens every REFRESH_SECONDS (15) with its newest refresh token: 4 a minute per address, a thirtieth of
+ * the limit, and 60 times what the web app does (once per access token, 15 minutes). Every refresh commits
+ * (rotation, retired token, the database-counted rate limit), and a commit ends the lookups the server
+ * remembers per data version (SQLite) or snapshot (PostgreSQL); BENCH_LOAD_REFRESH_SECONDS=5 shows the
+ * price of 40 commits a second. A warm-up run of the same mix comes first; the resident memory of every
+ * serving process is read from /proc after it and at the end, and every 5 s in between. Also printed: the
+ * CPU our serving processes (and PostgreSQL's backends) spent per request, and the latency of each kind of
+ * call as one more client sees it under the load (wrk's figures are of all kinds together).
+ *
+ * Bars: no error (any answer but 2xx/3xx, any socket error or timeout), no request over 2 s, p99 ≤ 500 ms,
+ * resident memory flat (growth of all serving processes together ≤ 50 MB over the measured run).
+ * Last line: `RESULT load errors=<n> p99_ms=<worst database> max_ms=<…> rss_growth_mb=<…>`.
+ */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import {
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'kysely';
+import type { ProjectRole, SystemRole } from '@tessera/domain';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { nowIso } from '../apps/server/src/db/dialect.ts';
+import { hashPassword } from '../apps/server/src/lib/password-hash.ts';
+import { insertUser } from '../apps/server/src/modules/users/users.queries.ts';
+import { insertSyntheticSlides, syntheticSlideRows } from '../apps/server/src/cli/demo-metadata.ts';
+import { slidePath } from '../packages/wsi/src/testing/slides.ts';
+import { PG_BASE_URL } from './_grid-data.ts';
+import { callApi, startBenchServer, type BenchServer } from './_server.ts';
+import {
+  checkIdle,
+  ensurePeers,
+  ensureTissueSlide,
+  has,
+  log,
+  onCleanup,
+  ROOT,
+  runBench,
+  stopAll,
+  warmPageCache,
+} from './_lib.ts';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+const DURATION = process.env.BENCH_DURATION ?? '30s';
+const WARMUP = process.env.BENCH_WARMUP ?? '10s';
+const THREADS = 2;
+/** Both by default; BENCH_LOAD_DATABASES=sqlite (or postgres) runs one, e.g. to profile it. */
+const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? 'sqlite,postgres').split(',');
+const SESSIONS = 200;
+const METADATA_ROWS = 10_000;
+/** Weights of tiles, grid blocks and slide details; refreshes come on their own clock. */
+const MIX = process.env.BENCH_LOAD_MIX ?? '60,20,20';
+const REFRESH_SECONDS = Number(process.env.BENCH_LOAD_REFRESH_SECONDS ?? 15);
+const BARS = { p99Ms: 500, maxMs: 2000, rssMb: 50 };
+const PASSWORD = 'Bench-Passw0rd!x';
+const BLOCK = 100;
+
+const USERS: { name: string; systemRoles: SystemRole[]; role: ProjectRole }[] = [
+  { name: 'owner', systemRoles: ['internalUser'], role: 'projectDataOwner' },
+  ...[1, 2].map((i) => ({
+    name: `admin${i}`,
+    systemRoles: ['internalUser'] as SystemRole[],
+    role: 'projectAdmin' as const,
+  })),
+  ...[1, 2, 3].map((i) => ({
+    name: `writer${i}`,
+    systemRoles: ['internalUser'] as SystemRole[],
+    role: 'projectWrite' as const,
+  })),
+  ...[1, 2, 3, 4].map((i) => ({
+    name: `reader${i}`,
+    systemRoles: ['internalUser'] as SystemRole[],
+    role: 'projectRead' as const,
+  })),
+  ...[1, 2].map((i) => ({
+    name: `guest${i}`,
+    systemRoles: ['externalUser'] as SystemRole[],
+    role: 'projectExternal' as const,
+  })),
+];
+/** Real slides of other formats beside the tissue pyramid, whose details the viewers open (packages/wsi test slides). */
+const VIEWED_SLIDES = [
+  'CMU-1-Small-Region.svs',
+  'tcga-cr-7395-01a-01-ts1.svs',
+  'kidney-48-5.tif',
+  'smalltif.tif',
+  'cells-2c.ome.tif',
+];
+const emailOf = (name: string) => `load-${name}@tessera.example`;
+
+interface Level {
+  size: { w: number; h: number };
+  tileSize: { w: number; h: number };
+}
+
+// --- data -----------------------------------------------------------------------------------------------
+
+/** The slide table's block requests of users browsing: pages of the default order, sorts, filters, a search, a grouping. */
+function gridBodies(): string[] {
+  const filter = {
+    indicationV2: { filterType: 'set', values: ['Breast cancer', 'Colorectal cancer', 'Melanoma'] },
+    scanDate: { filterType: 'date', type: 'greaterThan', dateFrom: '2023-06-30' },
+  };
+  const bodies: object[] = [];
+  const block = (b: number, rest: object = {}) => ({ startRow: b * BLOCK, endRow: (b + 1) * BLOCK, ...rest });
+  for (let b = 0; b < METADATA_ROWS / BLOCK; b++) bodies.push(block(b));
+  for (const [colId, sort] of [
+    ['hScore', 'desc'],
+    ['scanDate', 'asc'],
+    ['fileName', 'desc'],
+    ['indicationV2', 'asc'],
+    ['tumorContent', 'desc'],
+  ])
+    for (let b = 0; b < 5; b++) bodies.push(block(b, { sortModel: [{ colId, sort }] }));
+  for (let b = 0; b < 3; b++)
+    bodies.push(block(b, { filterModel: filter, sortModel: [{ colId: 'hScore', sort: 'desc' }] }));
+  bodies.push(
+    block(0, { filterModel: { fileName: { filterType: 'text', type: 'contains', filter: '12' } } }),
+  );
+  bodies.push(block(0, { globalSearchText: 'Breast' }));
+  const byIndication = [{ id: 'indicationV2', field: 'indicationV2', displayName: 'Indication' }];
+  bodies.push(block(0, { rowGroupCols: byIndication }));
+  for (let b = 0; b < 2; b++)
+    bodies.push(block(b, { rowGroupCols: byIndication, groupKeys: ['Breast cancer'] }));
+  return bodies.map((b) => JSON.stringify(b));
+}
+
+/** Random tiles of the four largest levels (what viewers zoomed in ask for most), 20,000 paths. */
+function tilePaths(prefix: string, levels: Level[]): string[] {
+  let seed = 42;
+  const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+  const maxZ = levels.length - 1;
+  const paths: string[] = [];
+  for (let i = 0; i < 20_000; i++) {
+    const level = Math.floor(rand() * Math.min(4, levels.length));
+    const { size, tileSize } = levels[level]!;
+    const x = Math.floor(rand() * Math.ceil(size.w / tileSize.w));
+    const y = Math.floor(rand() * Math.ceil(size.h / tileSize.h));
+    paths.push(`${prefix}/${maxZ - level}/${x}/${y}`);
+  }
+  return paths;
+}
+
+interface Session {
+  sid: string;
+  access: string;
+  refresh: string;
+  address: string;
+  user: string;
+}
+
+const sidOf = (accessToken: string) =>
+  (JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+
+/** Signs a user in from `address` (a client behind the trusted proxy). */
+async function signIn(base: string, user: string, address: string): Promise<Session> {
+  const res = await fetch(`${base}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ email: emailOf(user), password: PASSWORD }),
+  });
+  const answer = (await res.json()) as { accessToken?: string; refreshToken?: string };
+  if (!res.ok || !answer.accessToken || !answer.refreshToken)
+    throw new Error(`sign-in of ${user} answered ${res.status}: ${JSON.stringify(answer)}`);
+  return {
+    sid: sidOf(answer.accessToken),
+    access: answer.accessToken,
+    refresh: answer.refreshToken,
+    address,
+    user,
+  };
+}
+
+/** Runs `fn` over `items`, `n` at a time. */
+async function pool<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+// --- resident memory --------------------------------------------------------------------------------------
+
+/** The server process and every process below it (the serving processes of node:cluster). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
+}
+
+/** Resident memory in MB by process id (VmRSS of /proc/PID/status). */
+function rssOf(root: number): Map<number, number> {
+  const rss = new Map<number, number>();
+  for (const pid of processTree(root)) {
+    try {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      if (kb) rss.set(pid, Number(kb) / 1024);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return rss;
+}
+/** CPU seconds used so far by each of `pids` (user + system, /proc/PID/stat; clock ticks of 10 ms). */
+function cpuOf(pids: number[]): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return cpu;
+}
+/** CPU seconds from `before` to `after` (a process new since counts whole). */
+const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after.entries()].reduce((a, [pid, s]) => a + s - (before.get(pid) ?? 0), 0);
+
+/** Machine CPU counters (/proc/stat): busy and total ticks. */
+function machineTicks(): { busy: number; total: number } {
+  const n = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = n.reduce((a, b) => a + b, 0);
+  return { busy: total - n[3]! - (n[4] ?? 0), total };
+}
+
+/** The PostgreSQL backends serving `databaseUrl` (none for SQLite). */
+async function backendsOf(databaseUrl: string): Promise<number[]> {
+  if (!/^postgres(ql)?:/.test(databaseUrl)) return [];
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+const fmtRss = (m: Map<number, number>) =>
+  [...m.entries()].map(([pid, mb]) => `${pid}:${mb.toFixed(0)}`).join(' ');
+
+// --- wrk ------------------------------------------------------------------------------------------------
+
+interface LoadSummary {
+  requests: number;
+  durationUs: number;
+  bytes: number;
+  errors: { connect: number; read: number; write: number; status: number; timeout: number };
+  latencyUs: { mean: number; p50: number; p90: number; p99: number; p999: number; max: number };
+  sent: { tiles: number; grid: number; details: number; refresh: number };
+  refreshed: number;
+  statuses: Record<string, number>;
+}
+
+interface Files {
+  dir: string;
+  grid: string;
+  details: string;
+  tiles: string;
+  gridPath: string;
+}
+
+const sessionLine = (s: Session) => `${s.sid} ${s.access} ${s.refresh} ${s.address}`;
+
+/** Runs wrk with the load script; `sample` is called every 5 s while it runs. Answers its summary and the sessions as it left them. */
+async function runWrk(
+  server: BenchServer,
+  files: Files,
+  sessions: Session[],
+  duration: string,
+  sample: () => void,
+): Promise<{ summary: LoadSummary; sessions: (Session & { stale: boolean })[]; output: string }> {
+  const sessionsIn = path.join(files.dir, 'sessions.txt');
+  const sessionsOut = path.join(files.dir, 'sessions-out.txt');
+  writeFileSync(sessionsIn, sessions.map(sessionLine).join('\n') + '\n');
+  const args = [
+    '-t',
+    String(THREADS),
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    duration,
+    '--timeout',
+    '10s',
+    '-s',
+    path.join(ROOT, 'bench/_load.lua'),
+    server.base,
+  ];
+  const child = spawn('wrk', args, {
+    env: {
+      ...process.env,
+      LOAD_SESSIONS: sessionsIn,
+      LOAD_SESSIONS_OUT: sessionsOut,
+      LOAD_GRID: files.grid,
+      LOAD_DETAILS: files.details,
+      LOAD_TILES: files.tiles,
+      LOAD_GRID_PATH: files.gridPath,
+      LOAD_MIX: MIX,
+      LOAD_REFRESH_SECONDS: String(REFRESH_SECONDS),
+      LOAD_THREADS: String(THREADS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (b: Buffer) => (output += b.toString()));
+  child.stderr.on('data', (b: Buffer) => (output += b.toString()));
+  const timer = setInterval(sample, 5000);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearInterval(timer);
+  const line = /^LOAD (\{.*\})$/m.exec(output);
+  if (code !== 0 || !line) throw new Error(`wrk failed (${code}):\n${output}`);
+  const byUser = new Map(sessions.map((s) => [s.sid, s.user]));
+  const after = readFileSync(sessionsOut, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => {
+      const [sid, access, refresh, address, state] = l.split(' ') as [string, string, string, string, string];
+      return { sid, access, refresh, address, user: byUser.get(sid)!, stale: state === 'stale' };
+    });
+  if (process.env.BENCH_LOAD_VERBOSE) log(output.replace(/^LOAD .*$/m, '').trimEnd());
+  return { summary: JSON.parse(line[1]!) as LoadSummary, sessions: after, output };
+}
+
+// --- one database ---------------------------------------------------------------------------------------
+
+interface Outcome {
+  name: string;
+  summary: LoadSummary;
+  errors: number;
+  p99Ms: number;
+  maxMs: number;
+  rssGrowthMb: number;
+}
+
+async function timeAlone(
+  server: BenchServer,
+  s: Session,
+  method: string,
+  url: string,
+  body?: string,
+): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const t0 = performance.now();
+    const res = await fetch(server.base + url, {
+      method,
+      headers: {
+        authorization: `Bearer ${s.access}`,
+        'x-forwarded-for': s.address,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body,
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b)[times.length >> 1]!;
+}
+
+/**
+ * One more client beside wrk, one call at a time, timing each kind of call under the load (wrk's
+ * latencies are of all kinds together): tiles, grid blocks and details in turn, its own refresh every
+ * REFRESH_SECONDS. Runs until `stop()`; answers the times by kind.
+ */
+function startProbe(
+  server: BenchServer,
+  files: { gridPath: string },
+  session: Session,
+  lists: { grid: string[]; details: string[]; tiles: string[] },
+) {
+  const times: Record<string, number[]> = { tile: [], grid: [], details: [], refresh: [] };
+  let isStopped = false;
+  let lastRefresh = Date.now();
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+  const call = async (
+    kind: string,
+    method: string,
+    url: string,
+    body?: string,
+    token: string | null = session.access,
+  ) => {
+    const t0 = performance.now();
+    const res = await fetch(server.base + url, {
+      method,
+      headers: {
+        'x-forwarded-for': session.address,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body,
+    });
+    const bytes = await res.arrayBuffer();
+    times[kind]!.push(performance.now() - t0);
+    if (!res.ok) throw new Error(`probe: ${method} ${url} answered ${res.status}`);
+    return bytes;
+  };
+  const done = (async () => {
+    for (let i = 0; !isStopped; i++) {
+      if (Date.now() - lastRefresh > REFRESH_SECONDS * 1000) {
+        lastRefresh = Date.now();
+        const body = JSON.stringify({ refreshToken: session.refresh });
+        const bytes = await call('refresh', 'POST', '/v1/auth/refresh', body, null);
+        const answer = JSON.parse(Buffer.from(bytes).toString()) as {
+          accessToken: string;
+          refreshToken: string;
+        };
+        session.access = answer.accessToken;
+        session.refresh = answer.refreshToken;
+      } else if (i % 3 === 0) await call('tile', 'GET', pick(lists.tiles));
+      else if (i % 3 === 1) await call('grid', 'POST', files.gridPath, pick(lists.grid));
+      else await call('details', 'GET', pick(lists.details));
+    }
+  })();
+  return {
+    stop: async () => {
+      isStopped = true;
+      await done;
+      return times;
+    },
+  };
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
+};
+
+async function benchDatabase(
+  name: string,
+  work: string,
+  databaseUrl: string,
+  slide: string,
+): Promise<Outcome> {
+  const dir = path.join(work, name);
+  const dataDir = path.join(dir, 'data');
+  mkdirSync(path.join(dataDir, 'imports', 'bench'), { recursive: true });
+  // Hard links (copies on another file system): the import refuses links that lead out of its folder.
+  for (const file of [slide, ...VIEWED_SLIDES.map(slidePath)]) {
+    const target = path.join(dataDir, 'imports', 'bench', path.basename(file));
+    try {
+      linkSync(file, target);
+    } catch {
+      copyFileSync(file, target);
+    }
+  }
+  const server = await startBenchServer({
+    dir,
+    databaseUrl,
+    email: 'bench-load@tessera.example',
+    password: PASSWORD,
+    processes: 'auto',
+    env: { TESSERA_TRUST_PROXY: 'true' },
+  });
+  try {
+    const api = <T>(method: string, url: string, body?: unknown) =>
+      callApi<T>(server.base, server.token, method, url, body);
+    const project = await api<{ id: string }>('POST', '/v1/projects', {
+      name: `Load bench ${name}`,
+      summary: '',
+    });
+    const imported = await api<{ imported: { slideId: string; fileName: string }[] }>(
+      'POST',
+      `/v1/projects/${project.id}/import`,
+      { path: path.join(dataDir, 'imports', 'bench') },
+    );
+    const slideId = imported.imported.find((i) => i.fileName === path.basename(slide))?.slideId;
+    if (!slideId || imported.imported.length !== VIEWED_SLIDES.length + 1)
+      throw new Error(`the import did not register every slide: ${JSON.stringify(imported)}`);
+    const info = await api<{ imageInfo: { levels: Level[] } }>(
+      'GET',
+      `/v1/projects/${project.id}/slides/${slideId}`,
+    );
+
+    // The metadata rows and the users, written as the demo writes them, then analysed as a settled database is.
+    const db = openDatabase(databaseUrl);
+    let slideCount: number;
+    try {
+      await insertSyntheticSlides(db.db, project.id, syntheticSlideRows(METADATA_ROWS, 11), null);
+      const passwordHash = await hashPassword(PASSWORD);
+      for (const u of USERS) {
+        const userId = await insertUser(db.db, {
+          email: emailOf(u.name),
+          passwordHash,
+          systemRoles: u.systemRoles,
+        });
+        await db.db
+          .insertInto('project_members')
+          .values({ project_id: project.id, user_id: userId, role: u.role, created_at: nowIso() })
+          .execute();
+      }
+      await sql.raw(db.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').execute(db.db);
+      slideCount = (
+        await db.db.selectFrom('slides').select('id').where('project_id', '=', project.id).execute()
+      ).length;
+    } finally {
+      await db.close();
+    }
+
+    const t0 = performance.now();
+    const addresses = Array.from({ length: SESSIONS }, (_, i) => `198.18.${i >> 8}.${(i & 255) + 1}`);
+    let sessions = await pool([...addresses.keys()], 4, (i) =>
+      signIn(server.base, USERS[i % USERS.length]!.name, addresses[i]!),
+    );
+    log(
+      `${name}: ${slideCount} slides (${imported.imported.length} with images), ${USERS.length} users, ${sessions.length} sessions signed in (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
+
+    const probeSession = await signIn(server.base, 'reader1', '198.18.255.1');
+    const filesDir = path.join(dir, 'load');
+    mkdirSync(filesDir);
+    const files: Files = {
+      dir: filesDir,
+      grid: path.join(filesDir, 'grid.txt'),
+      details: path.join(filesDir, 'details.txt'),
+      tiles: path.join(filesDir, 'tiles.txt'),
+      gridPath: `/v1/projects/${project.id}/slides/grid`,
+    };
+    const grid = gridBodies();
+    const details = imported.imported.map((i) => `/v1/projects/${project.id}/slides/${i.slideId}`);
+    const tiles = tilePaths(
+      `/v1/projects/${project.id}/slides/${slideId}/tile/rgb/noeq`,
+      info.imageInfo.levels,
+    );
+    writeFileSync(files.grid, grid.join('\n') + '\n');
+    writeFileSync(files.details, details.join('\n') + '\n');
+    writeFileSync(files.tiles, tiles.join('\n') + '\n');
+
+    // Each kind of call alone (sequential, median of 15; the first grid call also loads the column store).
+    const reader = sessions.find((s) => s.user.startsWith('reader'))!;
+    const alone = {
+      grid: await timeAlone(server, reader, 'POST', files.gridPath, grid[0]),
+      sorted: await timeAlone(server, reader, 'POST', files.gridPath, grid[METADATA_ROWS / BLOCK]),
+      details: await timeAlone(server, reader, 'GET', details[1]!),
+      tile: await timeAlone(server, reader, 'GET', tiles[0]!),
+    };
+    log(
+      `${name}: alone (median of 15 sequential calls): grid block ${alone.grid.toFixed(1)} ms, sorted block ${alone.sorted.toFixed(1)} ms, details ${alone.details.toFixed(1)} ms, tile ${alone.tile.toFixed(1)} ms`,
+    );
+
+    // Warm-up with the same mix; then the sessions whose last refresh went unanswered sign in again.
+    const warm = await runWrk(server, files, sessions, WARMUP, () => {});
+    log(
+      `${name}: warm-up ${WARMUP}: ${warm.summary.requests} requests, statuses ${JSON.stringify(warm.summary.statuses)}`,
+    );
+    sessions = await pool(warm.sessions, 4, (s) =>
+      s.stale ? signIn(server.base, s.user, s.address) : Promise.resolve(s),
+    );
+
+    await checkIdle();
+    const cpuStart = {
+      server: cpuOf(processTree(server.pid)),
+      db: cpuOf(await backendsOf(databaseUrl)),
+      machine: machineTicks(),
+    };
+    const rssStart = rssOf(server.pid);
+    const samples: number[] = [sum(rssStart)];
+    const probe = startProbe(server, files, probeSession, { grid, details, tiles });
+    const { summary } = await runWrk(server, files, sessions, DURATION, () =>
+      samples.push(sum(rssOf(server.pid))),
+    );
+    const probed = await probe.stop();
+    const rssEnd = rssOf(server.pid);
+    const serverCpu = cpuSpent(cpuStart.server, cpuOf(processTree(server.pid)));
+    const dbCpu = cpuSpent(cpuStart.db, cpuOf(await backendsOf(databaseUrl)));
+    const machine = machineTicks();
+    const machineBusy = (machine.busy - cpuStart.machine.busy) / (machine.total - cpuStart.machine.total);
+    samples.push(sum(rssEnd));
+    const busyAfter = os.loadavg()[0]!;
+
+    const e = summary.errors;
+    const errors = e.connect + e.read + e.write + e.status + e.timeout;
+    const outcome: Outcome = {
+      name,
+      summary,
+      errors,
+      p99Ms: summary.latencyUs.p99 / 1000,
+      maxMs: summary.latencyUs.max / 1000,
+      rssGrowthMb: sum(rssEnd) - sum(rssStart),
+    };
+    const l = summary.latencyUs;
+    const seconds = summary.durationUs / 1e6;
+    log(
+      `${name}: ${summary.requests} requests in ${seconds.toFixed(1)} s (${(summary.requests / seconds).toFixed(0)}/s, ${(summary.bytes / seconds / 2 ** 20).toFixed(1)} MB/s), load average after ${busyAfter.toFixed(2)}`,
+    );
+    log(
+      `${name}:   CPU: the machine ${(machineBusy * 100).toFixed(0)}% busy of ${os.cpus().length} cores during the run; our serving processes ${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / summary.requests).toFixed(2)} ms a request)${dbCpu ? `, PostgreSQL's backends ${dbCpu.toFixed(1)} s (${((dbCpu * 1000) / summary.requests).toFixed(2)} ms a request)` : ''}`,
+    );
+    log(
+      `${name}:   sent: ${summary.sent.tiles} tiles, ${summary.sent.grid} grid blocks, ${summary.sent.details} slide details, ${summary.sent.refresh} refreshes (${summary.refreshed} answered with tokens)`,
+    );
+    log(
+      `${name}:   answers by status: ${JSON.stringify(summary.statuses)}; socket errors: connect ${e.connect}, read ${e.read}, write ${e.write}, timeout ${e.timeout}`,
+    );
+    log(
+      `${name}:   latency: mean ${(l.mean / 1000).toFixed(1)} ms, p50 ${(l.p50 / 1000).toFixed(1)}, p90 ${(l.p90 / 1000).toFixed(1)}, p99 ${(l.p99 / 1000).toFixed(1)}, p99.9 ${(l.p999 / 1000).toFixed(1)}, max ${(l.max / 1000).toFixed(1)} ms`,
+    );
+    log(
+      `${name}:   resident memory (MB by pid) after warm-up ${fmtRss(rssStart)}; at the end ${fmtRss(rssEnd)}; total every 5 s: ${samples.map((s) => s.toFixed(0)).join(' → ')} (growth ${outcome.rssGrowthMb.toFixed(1)} MB)`,
+    );
+    log(
+      `${name}:   one more client, one call at a time, under the load: ${Object.entries(probed)
+        .map(
+          ([kind, t]) =>
+            `${kind} p50 ${percentile(t, 50).toFixed(0)} / p90 ${percentile(t, 90).toFixed(0)} / max ${percentile(t, 100).toFixed(0)} ms (${t.length})`,
+        )
+        .join('; ')}`,
+    );
+    return outcome;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  ensurePeers([
+    { name: 'wrk', present: () => has('wrk'), pkg: 'wrk' },
+    { name: 'vips (builds the slide)', present: () => has('vips'), pkg: 'libvips-tools' },
+  ]);
+  const slide = ensureTissueSlide();
+  warmPageCache(slide);
+  log(
+    `cores ${os.cpus().length}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(
+        ' ',
+      )}; ${CONNECTIONS} connections, ${DURATION} after a ${WARMUP} warm-up, mix tiles,grid,details = ${MIX}, a refresh per session every ${REFRESH_SECONDS} s`,
+  );
+  const work = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-load-'));
+  onCleanup(() => rmSync(work, { recursive: true, force: true }));
+  const outcomes: Outcome[] = [];
+  if (DATABASES.includes('sqlite'))
+    outcomes.push(await benchDatabase('sqlite', work, path.join(work, 'load.sqlite'), slide));
+  if (DATABASES.includes('postgres')) {
+    // A fresh database, dropped at the end.
+    const database = `tessera_bench_load_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_BASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    const url = new URL(PG_BASE_URL);
+    url.pathname = `/${database}`;
+    try {
+      outcomes.push(await benchDatabase('postgres', work, url.toString(), slide));
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+
+  const errors = outcomes.reduce((a, o) => a + o.errors, 0);
+  const p99 = Math.max(...outcomes.map((o) => o.p99Ms));
+  const max = Math.max(...outcomes.map((o) => o.maxMs));
+  const rss = Math.max(...outcomes.map((o) => o.rssGrowthMb));
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  log(
+    `\n${CONNECTIONS} connections, ${DURATION}: ${outcomes.map((o) => `${o.name} ${o.errors} errors, p99 ${o.p99Ms.toFixed(1)} ms, max ${o.maxMs.toFixed(1)} ms, RSS growth ${o.rssGrowthMb.toFixed(1)} MB`).join('; ')}`,
+  );
+  log(
+    `bars: no errors ${verdict(errors === 0)}; no request over ${BARS.maxMs} ms ${verdict(max <= BARS.maxMs)}; p99 ≤ ${BARS.p99Ms} ms ${verdict(p99 <= BARS.p99Ms)}; memory flat (≤ ${BARS.rssMb} MB) ${verdict(rss <= BARS.rssMb)}`,
+  );
+  stopAll();
+  log(
+    `RESULT load errors=${errors} p99_ms=${p99.toFixed(1)} max_ms=${max.toFixed(1)} rss_growth_mb=${rss.toFixed(1)}`,
+  );
+}
+
+await runBench(main);
