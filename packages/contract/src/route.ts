@@ -48,11 +48,12 @@ export interface RouteDef {
   bodyLimitBytes?: number;
   /**
    * The body travels as NDJSON (`application/x-ndjson`): its other fields as the first line, then one
-   * element of the array `key` per line, each at most `maxLineLength` characters. The server reads it line
+   * element of the array `key` per line, each at most `maxLineLength` characters, at most `maxRows` of them
+   * (more is refused as the line arrives, before memory fills with rows). The server reads it line
    * by line as it arrives (http/body.ts), so a big body is never one string or one long parse; the
    * assembled value is then checked by `body` like any other. JSON bodies are refused on such routes.
    */
-  bodyRows?: { key: string; maxLineLength: number };
+  bodyRows?: { key: string; maxLineLength: number; maxRows: number };
   /**
    * The answer is serialized without checking it against `response` first. Only for large answers made
    * row by row from the database (grid blocks), where the check copies every row (about a millisecond a

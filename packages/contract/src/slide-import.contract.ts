@@ -78,5 +78,5 @@ export const importSlideMetadata = defineRoute({
   response: CsvImportReport,
   responseTypes: ['application/json', 'application/x-ndjson'],
   bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
-  bodyRows: { key: 'rows', maxLineLength: IMPORT_LINE_MAX_LENGTH },
+  bodyRows: { key: 'rows', maxLineLength: IMPORT_LINE_MAX_LENGTH, maxRows: MAX_IMPORT_LINES },
 });

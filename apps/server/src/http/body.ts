@@ -87,6 +87,7 @@ function readRows(
     const parsed = parseBoundedJson(line);
     if (!parsed.ok) return invalidJson(`Body line ${lineNumber}: ${parsed.message}`);
     if (head) {
+      if (items.length === rows.maxRows) return tooLarge(`The body holds more than ${rows.maxRows} rows`);
       items.push(parsed.value);
       return null;
     }

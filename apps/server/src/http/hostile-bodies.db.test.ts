@@ -100,6 +100,14 @@ describe.each(DIALECTS)('hostile bodies [%s]', (dialect) => {
     },
   );
 
+  it('bounds the rows of an NDJSON body as they arrive', async () => {
+    const route = BODY_ROUTES.find((r) => r.bodyRows)!;
+    const body = '{"fileName":"many.csv"}\n' + '{}\n'.repeat(route.bodyRows!.maxRows + 1);
+    const res = await send(route, body, { type: NDJSON });
+    expect(res.status, res.text).toBe(413);
+    expect(res.text).toContain(`more than ${route.bodyRows!.maxRows} rows`);
+  });
+
   it('bounds an NDJSON body as a whole, not only its lines', async () => {
     const route = BODY_ROUTES.find((r) => r.bodyRows)!;
     const line = `{"line":2,"cells":["${'a'.repeat(1000)}"]}\n`;
