@@ -13,6 +13,7 @@ import { runImport } from '../../cli/import.ts';
 import type { AppContext } from '../../context.ts';
 import { FAST, waitFor } from '../../jobs/jobs.test-helpers.ts';
 import { createJobWorker } from '../../jobs/worker.ts';
+import { insertMetadataSlide } from '../slides/slide-metadata.queries.ts';
 import {
   enqueueConversion,
   enqueuePendingConversions,
@@ -269,6 +270,15 @@ describeEachDialect('conversion queue', (t) => {
       );
       images.push((await registerImage(ctx, [file])).image); // registration without a slide: nothing queued
     }
+    // A metadata-only slide (the demo's synthetic rows) has an image row without files: nothing to convert.
+    await insertMetadataSlide(ctx.db, {
+      projectId: first.id,
+      fileName: `metadata-only-${ctx.dialect}.svs`,
+      checksum: 'f'.repeat(64),
+      format: 'svs',
+      createdBy: null,
+      values: {},
+    });
     const queuedFor = async () =>
       (await conversionJobs(ctx)).filter((j) => images.some((i) => i.id === j.imageId));
     expect(await queuedFor()).toHaveLength(0);

@@ -113,13 +113,17 @@ export async function claimConversion(db: Db, imageId: string, jobId: string, mo
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** Images never queued for conversion (registered before registration queued it, or whose job was deleted). */
+/**
+ * Images never queued for conversion (registered before registration queued it), with files to convert:
+ * a metadata-only slide's image stores none (slide-metadata.queries insertMetadataSlide).
+ */
 export async function findImagesNeverQueued(db: Db): Promise<string[]> {
   const rows = await db
     .selectFrom('images')
     .select('id')
     .where('conversion_job_id', 'is', null)
     .where('conversion_status', '=', 'NotConverted')
+    .where('storage_paths', '<>', '[]')
     .orderBy('created_at')
     .execute();
   return rows.map((r) => r.id);
