@@ -281,3 +281,58 @@ test('default widths fit the headers and common values; new rows start at the to
   await expect.poll(() => mainGrid(page).evaluate((el) => el.scrollTop)).toBe(0);
   await shot('first-use-widths');
 });
+
+test('the Label column shows a stored slide’s label or thumbnail and requests nothing for the others', async ({
+  page,
+  shot,
+}) => {
+  // Every picture the page asks for, and every failed request or console error while it loads.
+  const pictures: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (r) => {
+    if (/\/slides\/[^/]+\/(label|thumbnail)\b/.test(r.url())) pictures.push(r.url());
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  await openTable(page, USERS.reader);
+  const grid = mainGrid(page);
+  const labelIndex = await grid
+    .locator('[role=columnheader][aria-sort]')
+    .evaluateAll((els) => els.findIndex((el) => el.querySelector('button[aria-label="Column menu of Label"]')));
+  // The first rows are the demo's synthetic slides (no stored file): empty cells, nothing requested.
+  await expect(grid.locator('[role=row][data-row="20"]')).toBeVisible();
+  await expect(grid.locator(`[role=gridcell][data-cell="0:${labelIndex}"]`)).toBeEmpty();
+  expect(pictures).toEqual([]);
+
+  // The two stored demo slides show a picture, and their metadata like the synthetic rows.
+  await page.getByRole('textbox', { name: 'Search slides' }).fill('demo-');
+  await expect(page.getByTestId('slide-count')).toHaveText(/^2 of /);
+  for (const row of [0, 1]) {
+    const picture = grid.locator(`[role=gridcell][data-cell="${row}:${labelIndex}"] img`);
+    await expect(picture).toHaveAttribute('alt', /^Slide (label|thumbnail)$/);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  expect(pictures).toHaveLength(2);
+  const cell = async (row: number, header: string) => {
+    const index = await grid
+      .locator('[role=columnheader][aria-sort]')
+      .evaluateAll((els, h) => els.findIndex((el) => el.querySelector(`button[aria-label="Column menu of ${h}"]`)), header);
+    return grid.locator(`[role=gridcell][data-cell="${row}:${index}"]`);
+  };
+  await expect(await cell(0, 'File Name')).toHaveText('demo-brightfield.ome.tif');
+  await expect(await cell(0, 'Block ID')).toHaveText('P1000-B01');
+  await expect(await cell(0, 'Assays')).toHaveText('H&E');
+  await expect(await cell(0, 'Organ')).toHaveText('Lung');
+  await expect(await cell(1, 'File Name')).toHaveText('demo-fluorescence.ome.tif');
+  await expect(await cell(1, 'Block ID')).toHaveText('P1000-B02');
+  await expect(await cell(1, 'Assays')).toHaveText('DAPI-CD3-CD8-PD-L1');
+  await expect(await cell(1, 'Organ')).toHaveText('Lung');
+  await shot('first-use-labels');
+  expect(problems).toEqual([]);
+});

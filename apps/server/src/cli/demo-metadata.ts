@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { AssayChannel } from '@tessera/domain';
 import { createRandom } from '@tessera/wsi';
 import type { Db } from '../db/database.ts';
-import { insertMetadataSlide, type SlideMetadata } from '../modules/slides/slide-metadata.queries.ts';
+import { insertMetadataSlide, setSlideMetadata, type SlideMetadata } from '../modules/slides/slide-metadata.queries.ts';
 
 export const METADATA_ONLY_STATUS = 'metadata only';
 
@@ -119,6 +119,53 @@ export async function insertSyntheticSlides(db: Db, projectId: string, rows: rea
     for (const { fileName, ...values } of rows) {
       const checksum = crypto.createHash('sha256').update(`tessera-demo:${projectId}:${fileName}`).digest('hex');
       await insertMetadataSlide(trx, { projectId, fileName, checksum, format: METADATA_ONLY_STATUS, status: METADATA_ONLY_STATUS, createdBy, values });
+    }
+  });
+}
+
+/**
+ * The metadata of the demo's two registered slides (demo-brightfield.ome.tif, demo-fluorescence.ome.tif),
+ * like the synthetic rows': a block, assays matching their channels (H&E; the four channels of the
+ * fluorescence slide), an organ and a study, so they are not the two blank rows of the table.
+ */
+export const DEMO_SLIDE_METADATA: Readonly<Record<string, SlideMetadata>> = {
+  'demo-brightfield.ome.tif': {
+    blockId: 'P1000-B01',
+    assays: [{ channel: 1, marker: 'H&E', chromogenFluorophores: 'Hematoxylin' }],
+    tissueType: 'Primary tumor',
+    organ: 'Lung',
+    studyId: 'TS40112',
+    acronym: 'LUMINA-2',
+    patientId: 'P1000',
+    indicationV2: 'NSCLC',
+    indicationSubtypeV2: 'Adenocarcinoma',
+    sampleType: 'Resection',
+  },
+  'demo-fluorescence.ome.tif': {
+    blockId: 'P1000-B02',
+    assays: [
+      { channel: 1, marker: 'DAPI', chromogenFluorophores: 'DAPI', qcSlideChannelPass: true },
+      { channel: 2, marker: 'CD3', chromogenFluorophores: 'Opal 520', qcSlideChannelPass: true },
+      { channel: 3, marker: 'CD8', chromogenFluorophores: 'Opal 570', qcSlideChannelPass: true },
+      { channel: 4, marker: 'PD-L1', chromogenFluorophores: 'Opal 620', qcSlideChannelPass: true },
+    ],
+    tissueType: 'Primary tumor',
+    organ: 'Lung',
+    studyId: 'TS40112',
+    acronym: 'LUMINA-2',
+    patientId: 'P1000',
+    indicationV2: 'NSCLC',
+    indicationSubtypeV2: 'Adenocarcinoma',
+    sampleType: 'Resection',
+  },
+};
+
+/** Gives the demo's registered slides (as the import answered them) their metadata, in one transaction. */
+export async function describeDemoSlides(db: Db, projectId: string, slides: readonly { fileName: string; slideId: string }[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const { fileName, slideId } of slides) {
+      const metadata = DEMO_SLIDE_METADATA[fileName];
+      if (metadata) await setSlideMetadata(trx, projectId, slideId, metadata);
     }
   });
 }

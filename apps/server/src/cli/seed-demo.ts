@@ -14,7 +14,7 @@ import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password-hash.ts';
 import { insertUser, findUserIdByEmail } from '../modules/users/users.queries.ts';
 import { importFolder } from '../modules/slides/import.service.ts';
-import { insertSyntheticSlides, syntheticSlideRows } from './demo-metadata.ts';
+import { describeDemoSlides, insertSyntheticSlides, syntheticSlideRows } from './demo-metadata.ts';
 
 const DEMO_PROJECT = 'Demo project';
 const DEMO_FOLDER_IDS = ['1001', '1002', '2001', '3001'];
@@ -79,6 +79,7 @@ async function seedDemoSlides(ctx: AppContext, projectId: string, adminId: strin
   await generateFluorescenceSlide(path.join(dir, 'demo-fluorescence.ome.tif'), { width: 3072, height: 2304, seed: 7 });
   const summary = await importFolder(ctx, projectId, dir, adminId);
   for (const failed of summary.failed) log(`Demo slide ${failed.fileName} could not be registered: ${failed.reason}`);
+  await describeDemoSlides(ctx.db, projectId, summary.imported);
   log(`Adding ${DEMO_METADATA_ROWS.toLocaleString('en')} synthetic metadata rows…`);
   await insertSyntheticSlides(ctx.db, projectId, syntheticSlideRows(DEMO_METADATA_ROWS), adminId);
 }

@@ -55,10 +55,13 @@ export const queryKeys = {
   members: (projectId: string) => ['projects', projectId, 'members'] as const,
   projectAdmins: (projectId: string) => ['projects', projectId, 'admins'] as const,
   userSearch: (projectId: string, text: string) => ['projects', projectId, 'user-search', text] as const,
-  slideLabel: (projectId: string, slideId: string) => ['projects', projectId, 'slides', slideId, 'label'] as const,
+  slideImage: (projectId: string, slideId: string, kind: 'label' | 'thumbnail') =>
+    ['projects', projectId, 'slides', slideId, kind] as const,
   slideCount: (projectId: string) => ['projects', projectId, 'slide-count'] as const,
-  fieldDescriptors: (projectId: string, tableId: string) => ['projects', projectId, 'fields', tableId] as const,
-  columnState: (projectId: string, tableId: string) => ['projects', projectId, 'column-state', tableId] as const,
+  fieldDescriptors: (projectId: string, tableId: string) =>
+    ['projects', projectId, 'fields', tableId] as const,
+  columnState: (projectId: string, tableId: string) =>
+    ['projects', projectId, 'column-state', tableId] as const,
 };
 
 /** The text an error shows in a message: the server's message, or the error's own. */

@@ -35,18 +35,44 @@ const withoutPrototype = <T extends { data: Record<string, unknown>[] }>(answer:
   data: answer.data.map((row) => Object.assign(Object.create(null) as Record<string, unknown>, row)),
 });
 
-export const fetchGrid = async (projectId: string, tableId: SlideTableId, request: GridRequest, signal: AbortSignal) =>
-  withoutPrototype(await call(tableId === 'qcSlideMetadataView' ? slideGrid.getQcGrid : slideGrid.getSlidesGrid, { params: { projectId }, body: request, signal }));
+export const fetchGrid = async (
+  projectId: string,
+  tableId: SlideTableId,
+  request: GridRequest,
+  signal: AbortSignal,
+) =>
+  withoutPrototype(
+    await call(tableId === 'qcSlideMetadataView' ? slideGrid.getQcGrid : slideGrid.getSlidesGrid, {
+      params: { projectId },
+      body: request,
+      signal,
+    }),
+  );
 
-export const fetchFilterValues = (projectId: string, field: string, filterModel: FilterModel, globalSearchText: string, signal: AbortSignal) =>
-  call(slideGrid.getFilterValues, { params: { projectId }, body: { field, filterModel, globalSearchText }, signal });
+export const fetchFilterValues = (
+  projectId: string,
+  field: string,
+  filterModel: FilterModel,
+  globalSearchText: string,
+  signal: AbortSignal,
+) =>
+  call(slideGrid.getFilterValues, {
+    params: { projectId },
+    body: { field, filterModel, globalSearchText },
+    signal,
+  });
 
-export const fetchSlides = async (projectId: string, slideIds: string[]) => withoutPrototype(await call(slideGrid.getSlidesBatch, { params: { projectId }, body: { slideIds } }));
+export const fetchSlides = async (projectId: string, slideIds: string[]) =>
+  withoutPrototype(await call(slideGrid.getSlidesBatch, { params: { projectId }, body: { slideIds } }));
 
-export const updateSlides = async (projectId: string, changes: ({ id: string; updatedAt: string } & Record<string, unknown>)[]) =>
+export const updateSlides = async (
+  projectId: string,
+  changes: ({ id: string; updatedAt: string } & Record<string, unknown>)[],
+) =>
   withoutPrototype(await call(slideGrid.updateSlides, { params: { projectId }, body: { slides: changes } }));
 
-export const deleteSlides = (projectId: string, slideIds: string[]) => call(slideGrid.deleteSlides, { params: { projectId }, body: { slideIds } });
+export const deleteSlides = (projectId: string, slideIds: string[]) =>
+  call(slideGrid.deleteSlides, { params: { projectId }, body: { slideIds } });
 
 export function useSlideCount(projectId: string, refresh: number) {
   return useQuery({
@@ -55,13 +81,26 @@ export function useSlideCount(projectId: string, refresh: number) {
   });
 }
 
-/** A slide's label image as an object URL (the bearer token cannot travel in an <img src>); null while loading or when it has none. */
-export function useSlideLabelUrl(projectId: string, slideId: string) {
-  const label = useQuery({
-    queryKey: queryKeys.slideLabel(projectId, slideId),
-    queryFn: async ({ signal }) => URL.createObjectURL(await callForBlob(slides.getSlideLabel, { params: { projectId, slideId }, query: { format: 'jpeg' }, signal })),
+/** The picture the slide table's Label column shows for a row (the server's `labelImage`). */
+export type LabelImage = 'label' | 'thumbnail';
+
+/**
+ * A slide's label or thumbnail as an object URL (the bearer token cannot travel in an <img src>); null
+ * while loading or when it failed. Asked only for rows whose `labelImage` says the picture exists.
+ */
+export function useSlideImageUrl(projectId: string, slideId: string, kind: LabelImage) {
+  const image = useQuery({
+    queryKey: queryKeys.slideImage(projectId, slideId, kind),
+    queryFn: async ({ signal }) =>
+      URL.createObjectURL(
+        await callForBlob(kind === 'label' ? slides.getSlideLabel : slides.getSlideThumbnail, {
+          params: { projectId, slideId },
+          query: { format: 'jpeg' },
+          signal,
+        }),
+      ),
     staleTime: Infinity,
     retry: false,
   });
-  return label.data ?? null;
+  return image.data ?? null;
 }

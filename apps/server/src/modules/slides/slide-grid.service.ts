@@ -13,6 +13,7 @@ import { findVocabularies } from '../vocabularies/vocabularies.queries.ts';
 import { slideGridSourceFor } from './slide-grid.source.ts';
 import { findProjectFields, readProjectValues } from './project-fields.queries.ts';
 import { rowWithValues, slideSelect, toSlideRow } from './slide-rows.ts';
+import { withLabelImages } from './slide-labels.queries.ts';
 import { QC_GRID_SOURCE, qcSelect, toQcRow } from './qc-grid.source.ts';
 
 /** At most this many set-filter choices; the answer says when there were more. */
@@ -41,7 +42,10 @@ export async function getSlidesGrid(ctx: AppContext, project: ProjectScope, requ
     if (answer.isGroupLevel) return { data: answer.rows, filteredSlideCount: answer.filteredSlideCount, rowCount: answer.rowCount };
     const rows = answer.rows.map(toSlideRow);
     const values = await readProjectValues(ctx.db, project.id, projectFields, rows.map((r) => String(r.id)));
-    return { data: rows.map((r) => rowWithValues(r, values.get(String(r.id)))), filteredSlideCount: answer.filteredSlideCount, rowCount: answer.rowCount };
+    const data = rows.map((r) => rowWithValues(r, values.get(String(r.id))));
+    // The Label column's picture, unless the request leaves the column out (exports).
+    if (!request.fields || request.fields.includes('label')) await withLabelImages(ctx.db, project.id, data);
+    return { data, filteredSlideCount: answer.filteredSlideCount, rowCount: answer.rowCount };
   });
 }
 

@@ -69,6 +69,21 @@ export async function insertMetadataSlide(
   return id;
 }
 
+/**
+ * Sets metadata (checked already) on an existing slide and replaces its side-table rows, whatever it held:
+ * for seeding (the demo's registered slides), not for edits, which go through updateSlideRows.
+ */
+export async function setSlideMetadata(db: Db, projectId: string, id: string, metadata: SlideMetadata): Promise<void> {
+  const values = withAssayIds(metadata);
+  await db
+    .updateTable('slides')
+    .set({ ...metadataColumns(values), updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('project_id', '=', projectId)
+    .execute();
+  await writeSideRows(db, projectId, [{ id, values }]);
+}
+
 /** Rows per multi-row statement: far below both databases' limits on parameters (11 columns × 400). */
 const ROWS_PER_STATEMENT = 400;
 

@@ -26,6 +26,7 @@ import { getFieldDescriptors } from './slide-grid.service.ts';
 import { findProjectFields, insertProjectField, readProjectValues, writeProjectValues } from './project-fields.queries.ts';
 import { metadataColumns, updateSlideRows, withAssayIds, writeSideRows, type SlideMetadata } from './slide-metadata.queries.ts';
 import { rowWithValues, slideSelect, toSlideRow } from './slide-rows.ts';
+import { withLabelImages } from './slide-labels.queries.ts';
 
 export const SLIDE_EDIT_MESSAGES = {
   notFound: (id: string) => `Slide ${id} could not be found in this project`,
@@ -150,7 +151,11 @@ function laterThan(previous: string): string {
 async function withProjectValues(ctx: AppContext, projectId: string, stored: Record<string, unknown>[]) {
   const rows = stored.map(toSlideRow);
   const values = await readProjectValues(ctx.db, projectId, await findProjectFields(ctx.db, projectId), rows.map((r) => String(r.id)));
-  return rows.map((r) => rowWithValues(r, values.get(String(r.id))));
+  return withLabelImages(
+    ctx.db,
+    projectId,
+    rows.map((r) => rowWithValues(r, values.get(String(r.id)))),
+  );
 }
 
 /** Slide rows by id; `fields` narrows them to those fields (the id, updatedAt and editing flags always come). */

@@ -1,7 +1,7 @@
 /**
  * A slide table (spec 1 §2): the slide metadata table or the QC slide metadata table, with its toolbar
  * (search, clear filters, refresh, 'N of M', undo and redo, columns), the DataGrid, the row menu (view
- * slide, Delete Slide), the assay editor, and the warning when leaving during an edit or save.
+ * slide, its optimization for viewing with Retry when it failed, Delete Slide), the assay editor, and the warning when leaving during an edit or save.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -53,8 +53,9 @@ import { DataGrid } from '../../grid/DataGrid.tsx';
 import type { DataGridApi, Row } from '../../grid/types.ts';
 import { useDebouncedValue } from '../shell/use-debounced-value.ts';
 import { AssayEditorDialog } from './AssayEditorDialog.tsx';
+import { ConversionMenuItems } from './ConversionMenuItem.tsx';
 import { DeleteSlidesDialog } from './DeleteSlidesDialog.tsx';
-import { LabelThumbnail } from './LabelThumbnail.tsx';
+import { LabelThumbnail, labelImageOf } from './LabelThumbnail.tsx';
 import { SLIDE_TABLE_MESSAGES, useSlideEdits } from './use-slide-edits.ts';
 
 const SEARCH_SOURCE: Record<SlideTableId, string> = {
@@ -244,11 +245,13 @@ function LoadedSlideTable({
           return true;
         }}
         renderCell={(field, row) => {
-          // Only slides whose file is stored have a label to show.
-          if (field.fieldName === 'label' && isMain)
-            return row.status === 'available' ? (
-              <LabelThumbnail projectId={project.id} slideId={String(row.id)} />
+          // The label, else the thumbnail, as the row says; nothing is requested for a slide with neither.
+          if (field.fieldName === 'label' && isMain) {
+            const kind = labelImageOf(row);
+            return kind ? (
+              <LabelThumbnail projectId={project.id} slideId={String(row.id)} kind={kind} />
             ) : null;
+          }
           if (field.fieldName === 'fileName') return <FileNameCell projectId={project.id} row={row} />;
           return undefined;
         }}
@@ -281,6 +284,14 @@ function LoadedSlideTable({
             </ListItemIcon>
             <ListItemText>View slide</ListItemText>
           </MenuItem>
+        )}
+        {isMain && menu && menu.rows.length === 1 && menu.rows[0]!.status === 'available' && (
+          <ConversionMenuItems
+            projectId={project.id}
+            slideId={String(menu.rows[0]!.id)}
+            canRetry={permissions.has('slideUpload')}
+            onDone={() => setMenu(null)}
+          />
         )}
         {isMain && permissions.has('slideDelete') && (
           <MenuItem onClick={() => (setToDelete(menu!.rows), setMenu(null))}>
