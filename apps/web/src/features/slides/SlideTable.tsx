@@ -1,7 +1,8 @@
 /**
  * A slide table (spec 1 §2): the slide metadata table or the QC slide metadata table, with its toolbar
  * (search, clear filters, refresh, 'N of M', undo and redo, columns), the DataGrid, the row menu (view
- * slide, its optimization for viewing with Retry when it failed, Delete Slide), the assay editor, and the warning when leaving during an edit or save.
+ * slide, its optimization for viewing with Retry when it failed, Delete Slide), the assay editor, and
+ * the warning when leaving during an edit or save.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
