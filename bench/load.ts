@@ -14,13 +14,16 @@
  * the limit, and 60 times what the web app does (once per access token, 15 minutes). Every refresh commits
  * (rotation, retired token, the database-counted rate limit), and a commit ends the lookups the server
  * remembers per data version (SQLite) or snapshot (PostgreSQL); BENCH_LOAD_REFRESH_SECONDS=5 shows the
- * price of 40 commits a second. A warm-up run of the same mix comes first; the resident memory of every
- * serving process is read from /proc after it and at the end, and every 5 s in between. Also printed: the
- * CPU our serving processes (and PostgreSQL's backends) spent per request, and the latency of each kind of
- * call as one more client sees it under the load (wrk's figures are of all kinds together).
+ * price of 40 commits a second. wrk drives 180 of the connections; the other 20 are clients of ours with
+ * the same mix that time every call (startProbes: wrk 4's percentiles are corrected for coordinated
+ * omission, not those of the requests sent), which gives the p99, by kind too. A warm-up run of the same
+ * mix comes first; the resident memory of every serving process is read from /proc every second of the
+ * run. Also printed: the CPU our serving processes (and PostgreSQL's backends) spent per request.
  *
- * Bars: no error (any answer but 2xx/3xx, any socket error or timeout), no request over 2 s, p99 ≤ 500 ms,
- * resident memory flat (growth of all serving processes together ≤ 50 MB over the measured run).
+ * Bars: no error (any answer but 2xx/3xx, any socket error or timeout, of wrk's or ours), no request over
+ * 2 s (wrk's maximum is uncorrected), p99 ≤ 500 ms, resident memory flat: the total of the serving
+ * processes grows ≤ 50 MB from the start of the run to its end (the median of the first and of the last
+ * five samples, as garbage collection saws each heap by tens of MB).
  * Last line: `RESULT load errors=<n> p99_ms=<worst database> max_ms=<…> rss_growth_mb=<…>`.
  */
 import { spawn } from 'node:child_process';
@@ -65,6 +68,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const DURATION = process.env.BENCH_DURATION ?? '30s';
 const WARMUP = process.env.BENCH_WARMUP ?? '10s';
 const THREADS = 2;
+/** Of the connections, clients of ours that time every call (startProbes); wrk drives the others. */
+const PROBES = 20;
 /** Both by default; BENCH_LOAD_DATABASES=sqlite (or postgres) runs one, e.g. to profile it. */
 const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? 'sqlite,postgres').split(',');
 const SESSIONS = 200;
@@ -307,7 +312,7 @@ interface Files {
 
 const sessionLine = (s: Session) => `${s.sid} ${s.access} ${s.refresh} ${s.address}`;
 
-/** Runs wrk with the load script; `sample` is called every 5 s while it runs. Answers its summary and the sessions as it left them. */
+/** Runs wrk with the load script; `sample` is called every second while it runs. Answers its summary and the sessions as it left them. */
 async function runWrk(
   server: BenchServer,
   files: Files,
@@ -322,7 +327,7 @@ async function runWrk(
     '-t',
     String(THREADS),
     '-c',
-    String(CONNECTIONS),
+    String(CONNECTIONS - PROBES),
     '-d',
     duration,
     '--timeout',
@@ -349,7 +354,7 @@ async function runWrk(
   let output = '';
   child.stdout.on('data', (b: Buffer) => (output += b.toString()));
   child.stderr.on('data', (b: Buffer) => (output += b.toString()));
-  const timer = setInterval(sample, 5000);
+  const timer = setInterval(sample, 1000);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearInterval(timer);
   const line = /^LOAD (\{.*\})$/m.exec(output);
@@ -404,68 +409,85 @@ async function timeAlone(
 }
 
 /**
- * One more client beside wrk, one call at a time, timing each kind of call under the load (wrk's
- * latencies are of all kinds together): tiles, grid blocks and details in turn, its own refresh every
- * REFRESH_SECONDS. Runs until `stop()`; answers the times by kind.
+ * The virtual users whose every call is timed: PROBES of the connections are clients of ours beside wrk,
+ * one call at a time like wrk's, with the same mix (kinds drawn by MIX, a refresh every REFRESH_SECONDS
+ * with the newest refresh token). wrk's own percentiles are corrected for coordinated omission (wrk 4
+ * adds, for every answer slower than the mean interval of a connection, samples at that interval below
+ * it, as if requests had kept arriving), so they are not the latencies of the requests sent; these are.
+ * Runs until `stop()`; answers the times by kind and the answers that were errors.
  */
-function startProbe(
+function startProbes(
   server: BenchServer,
-  files: { gridPath: string },
-  session: Session,
+  gridPath: string,
+  sessions: Session[],
   lists: { grid: string[]; details: string[]; tiles: string[] },
 ) {
-  const times: Record<string, number[]> = { tile: [], grid: [], details: [], refresh: [] };
+  const times: Record<string, number[]> = { tiles: [], grid: [], details: [], refresh: [] };
+  /** The first call of each client, which waits for its connection to be accepted when that is new. */
+  const firstCalls: number[] = [];
+  const errors: string[] = [];
   let isStopped = false;
-  let lastRefresh = Date.now();
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
-  const call = async (
-    kind: string,
-    method: string,
-    url: string,
-    body?: string,
-    token: string | null = session.access,
-  ) => {
-    const t0 = performance.now();
-    const res = await fetch(server.base + url, {
-      method,
-      headers: {
-        'x-forwarded-for': session.address,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body,
-    });
-    const bytes = await res.arrayBuffer();
-    times[kind]!.push(performance.now() - t0);
-    if (!res.ok) throw new Error(`probe: ${method} ${url} answered ${res.status}`);
-    return bytes;
-  };
-  const done = (async () => {
-    for (let i = 0; !isStopped; i++) {
-      if (Date.now() - lastRefresh > REFRESH_SECONDS * 1000) {
-        lastRefresh = Date.now();
-        const body = JSON.stringify({ refreshToken: session.refresh });
-        const bytes = await call('refresh', 'POST', '/v1/auth/refresh', body, null);
-        const answer = JSON.parse(Buffer.from(bytes).toString()) as {
-          accessToken: string;
-          refreshToken: string;
-        };
+  const [wTiles, wGrid, wDetails] = MIX.split(',').map(Number) as [number, number, number];
+  const client = async (session: Session, index: number) => {
+    let isFirst = true;
+    const call = async (kind: string, method: string, url: string, body?: string) => {
+      const t0 = performance.now();
+      try {
+        const res = await fetch(server.base + url, {
+          method,
+          headers: {
+            'x-forwarded-for': session.address,
+            ...(kind === 'refresh' ? {} : { authorization: `Bearer ${session.access}` }),
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          body,
+        });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        times[kind]!.push(performance.now() - t0);
+        if (isFirst) firstCalls.push(performance.now() - t0);
+        isFirst = false;
+        if (res.status >= 400) errors.push(`${kind} ${res.status}`);
+        return res.ok ? bytes : null;
+      } catch (err) {
+        errors.push(`${kind} ${err instanceof Error ? err.message : String(err)}`);
+        return null;
+      }
+    };
+    // The first refreshes spread over one period, as wrk's sessions do.
+    let refreshAt = Date.now() + ((index * 7919) % (REFRESH_SECONDS * 1000));
+    while (!isStopped) {
+      if (Date.now() >= refreshAt) {
+        refreshAt = Date.now() + REFRESH_SECONDS * 1000;
+        const bytes = await call(
+          'refresh',
+          'POST',
+          '/v1/auth/refresh',
+          JSON.stringify({ refreshToken: session.refresh }),
+        );
+        if (!bytes) return; // the session is gone: its calls would only repeat the error
+        const answer = JSON.parse(bytes.toString()) as { accessToken: string; refreshToken: string };
         session.access = answer.accessToken;
         session.refresh = answer.refreshToken;
-      } else if (i % 3 === 0) await call('tile', 'GET', pick(lists.tiles));
-      else if (i % 3 === 1) await call('grid', 'POST', files.gridPath, pick(lists.grid));
+        continue;
+      }
+      const r = Math.random() * (wTiles + wGrid + wDetails);
+      if (r < wTiles) await call('tiles', 'GET', pick(lists.tiles));
+      else if (r < wTiles + wGrid) await call('grid', 'POST', gridPath, pick(lists.grid));
       else await call('details', 'GET', pick(lists.details));
     }
-  })();
+  };
+  const done = Promise.all(sessions.map(client));
   return {
     stop: async () => {
       isStopped = true;
       await done;
-      return times;
+      return { times, errors, firstCalls };
     },
   };
 }
 
+const median = (xs: number[]) => percentile(xs, 50);
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
@@ -551,7 +573,6 @@ async function benchDatabase(
       `${name}: ${slideCount} slides (${imported.imported.length} with images), ${USERS.length} users, ${sessions.length} sessions signed in (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
     );
 
-    const probeSession = await signIn(server.base, 'reader1', '198.18.255.1');
     const filesDir = path.join(dir, 'load');
     mkdirSync(filesDir);
     const files: Files = {
@@ -584,13 +605,22 @@ async function benchDatabase(
     );
 
     // Warm-up with the same mix; then the sessions whose last refresh went unanswered sign in again.
-    const warm = await runWrk(server, files, sessions, WARMUP, () => {});
+    const warmProbes = startProbes(server, files.gridPath, sessions.slice(0, PROBES), {
+      grid,
+      details,
+      tiles,
+    });
+    const warm = await runWrk(server, files, sessions.slice(PROBES), WARMUP, () => {});
+    await warmProbes.stop();
     log(
       `${name}: warm-up ${WARMUP}: ${warm.summary.requests} requests, statuses ${JSON.stringify(warm.summary.statuses)}`,
     );
-    sessions = await pool(warm.sessions, 4, (s) =>
-      s.stale ? signIn(server.base, s.user, s.address) : Promise.resolve(s),
-    );
+    sessions = [
+      ...sessions.slice(0, PROBES),
+      ...(await pool(warm.sessions, 4, (s) =>
+        s.stale ? signIn(server.base, s.user, s.address) : Promise.resolve(s),
+      )),
+    ];
 
     await checkIdle();
     const cpuStart = {
@@ -600,8 +630,8 @@ async function benchDatabase(
     };
     const rssStart = rssOf(server.pid);
     const samples: number[] = [sum(rssStart)];
-    const probe = startProbe(server, files, probeSession, { grid, details, tiles });
-    const { summary } = await runWrk(server, files, sessions, DURATION, () =>
+    const probe = startProbes(server, files.gridPath, sessions.slice(0, PROBES), { grid, details, tiles });
+    const { summary } = await runWrk(server, files, sessions.slice(PROBES), DURATION, () =>
       samples.push(sum(rssOf(server.pid))),
     );
     const probed = await probe.stop();
@@ -614,42 +644,61 @@ async function benchDatabase(
     const busyAfter = os.loadavg()[0]!;
 
     const e = summary.errors;
-    const errors = e.connect + e.read + e.write + e.status + e.timeout;
+    const wrkErrors = e.connect + e.read + e.write + e.status + e.timeout;
+    const timed = Object.values(probed.times).flat();
     const outcome: Outcome = {
       name,
       summary,
-      errors,
-      p99Ms: summary.latencyUs.p99 / 1000,
-      maxMs: summary.latencyUs.max / 1000,
-      rssGrowthMb: sum(rssEnd) - sum(rssStart),
+      errors: wrkErrors + probed.errors.length,
+      p99Ms: percentile(timed, 99),
+      maxMs: Math.max(summary.latencyUs.max / 1000, percentile(timed, 100)),
+      // Garbage collection saws each heap up and down by tens of MB within seconds: the run's first and
+      // last five samples (one a second), each by its median, stand for its start and its end.
+      rssGrowthMb: median(samples.slice(-5)) - median(samples.slice(0, 5)),
     };
     const l = summary.latencyUs;
     const seconds = summary.durationUs / 1e6;
     log(
-      `${name}: ${summary.requests} requests in ${seconds.toFixed(1)} s (${(summary.requests / seconds).toFixed(0)}/s, ${(summary.bytes / seconds / 2 ** 20).toFixed(1)} MB/s), load average after ${busyAfter.toFixed(2)}`,
+      `${name}: ${summary.requests + timed.length} requests in ${seconds.toFixed(1)} s (${((summary.requests + timed.length) / seconds).toFixed(0)}/s, ${(summary.bytes / seconds / 2 ** 20).toFixed(1)} MB/s), load average after ${busyAfter.toFixed(2)}`,
     );
     log(
-      `${name}:   CPU: the machine ${(machineBusy * 100).toFixed(0)}% busy of ${os.cpus().length} cores during the run; our serving processes ${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / summary.requests).toFixed(2)} ms a request)${dbCpu ? `, PostgreSQL's backends ${dbCpu.toFixed(1)} s (${((dbCpu * 1000) / summary.requests).toFixed(2)} ms a request)` : ''}`,
+      `${name}:   CPU: the machine ${(machineBusy * 100).toFixed(0)}% busy of ${os.cpus().length} cores during the run; our serving processes ${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / (summary.requests + timed.length)).toFixed(2)} ms a request)${dbCpu ? `, PostgreSQL's backends ${dbCpu.toFixed(1)} s (${((dbCpu * 1000) / (summary.requests + timed.length)).toFixed(2)} ms a request)` : ''}`,
     );
     log(
-      `${name}:   sent: ${summary.sent.tiles} tiles, ${summary.sent.grid} grid blocks, ${summary.sent.details} slide details, ${summary.sent.refresh} refreshes (${summary.refreshed} answered with tokens)`,
+      `${name}:   wrk sent: ${summary.sent.tiles} tiles, ${summary.sent.grid} grid blocks, ${summary.sent.details} slide details, ${summary.sent.refresh} refreshes (${summary.refreshed} answered with tokens)`,
     );
     log(
       `${name}:   answers by status: ${JSON.stringify(summary.statuses)}; socket errors: connect ${e.connect}, read ${e.read}, write ${e.write}, timeout ${e.timeout}`,
     );
+    const ms = (x: number) => x.toFixed(1);
     log(
-      `${name}:   latency: mean ${(l.mean / 1000).toFixed(1)} ms, p50 ${(l.p50 / 1000).toFixed(1)}, p90 ${(l.p90 / 1000).toFixed(1)}, p99 ${(l.p99 / 1000).toFixed(1)}, p99.9 ${(l.p999 / 1000).toFixed(1)}, max ${(l.max / 1000).toFixed(1)} ms`,
+      `${name}:   latency of the ${timed.length} calls of our ${PROBES} timed clients: p50 ${ms(percentile(timed, 50))}, p90 ${ms(percentile(timed, 90))}, p99 ${ms(percentile(timed, 99))}, max ${ms(percentile(timed, 100))} ms; errors ${probed.errors.length}${probed.errors.length ? ` (${[...new Set(probed.errors)].slice(0, 5).join(', ')})` : ''}`,
     );
     log(
-      `${name}:   resident memory (MB by pid) after warm-up ${fmtRss(rssStart)}; at the end ${fmtRss(rssEnd)}; total every 5 s: ${samples.map((s) => s.toFixed(0)).join(' → ')} (growth ${outcome.rssGrowthMb.toFixed(1)} MB)`,
-    );
-    log(
-      `${name}:   one more client, one call at a time, under the load: ${Object.entries(probed)
+      `${name}:   by kind: ${Object.entries(probed.times)
         .map(
           ([kind, t]) =>
-            `${kind} p50 ${percentile(t, 50).toFixed(0)} / p90 ${percentile(t, 90).toFixed(0)} / max ${percentile(t, 100).toFixed(0)} ms (${t.length})`,
+            `${kind} p50 ${percentile(t, 50).toFixed(0)} / p99 ${percentile(t, 99).toFixed(0)} / max ${percentile(t, 100).toFixed(0)} ms (${t.length})`,
         )
         .join('; ')}`,
+    );
+    log(
+      `${name}:   the first call of each of our clients (whose connection may be new): max ${percentile(probed.firstCalls, 100).toFixed(0)} ms; the others: max ${Math.max(
+        ...Object.values(probed.times)
+          .flat()
+          .filter((t) => !probed.firstCalls.includes(t)),
+      ).toFixed(0)} ms`,
+    );
+    log(
+      `${name}:   wrk (its ${CONNECTIONS - PROBES} connections; percentiles corrected for coordinated omission): mean ${ms(l.mean / 1000)} ms, p50 ${ms(l.p50 / 1000)}, p90 ${ms(l.p90 / 1000)}, p99 ${ms(l.p99 / 1000)}, p99.9 ${ms(l.p999 / 1000)}, max ${ms(l.max / 1000)} ms (uncorrected)`,
+    );
+    log(
+      `${name}:   resident memory (MB by pid) after warm-up ${fmtRss(rssStart)}; at the end ${fmtRss(rssEnd)}; total every 5 s: ${samples
+        .filter((_, i) => i % 5 === 0 || i === samples.length - 1)
+        .map((s) => s.toFixed(0))
+        .join(
+          ' → ',
+        )}; growth ${outcome.rssGrowthMb.toFixed(1)} MB (median of the last 5 s against the first 5 s; ${(sum(rssEnd) - sum(rssStart)).toFixed(1)} MB from the first sample to the last)`,
     );
     return outcome;
   } finally {
