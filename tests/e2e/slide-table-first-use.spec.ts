@@ -64,17 +64,17 @@ async function isWithin(inner: Locator, outer: Locator): Promise<boolean> {
   );
 }
 
+/** A picture for whoever reviews the screens, beside the test's other output (not the docs' screenshots). */
+const look = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+
 const scrollLeftOf = (grid: Locator) => grid.evaluate((el) => el.scrollLeft);
 
-test('removing the QC grouping keeps the table, and after a reload it stays ungrouped', async ({
-  page,
-  shot,
-}) => {
+test('removing the QC grouping keeps the table, and after a reload it stays ungrouped', async ({ page }) => {
   const { token, projectId } = await openTable(page, USERS.reader);
   await page.getByRole('tab', { name: 'QC' }).click();
   const qc = qcGrid(page);
   await expect(qc.getByRole('row', { expanded: false }).first()).toHaveText(/^File Name: \S+ \(\d+\)$/);
-  await shot('first-use-qc-grouped');
+  await look(page, 'first-use-qc-grouped');
 
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/column-state/qcSlideMetadataView') && r.request().method() === 'PUT',
@@ -86,7 +86,7 @@ test('removing the QC grouping keeps the table, and after a reload it stays ungr
   await expect(qc.locator('[role=row][data-row="0"] [role=gridcell]').first()).toHaveText(/\.svs|\.tif/);
   await expect(failedScreen(page)).toHaveCount(0);
   await expect(page.getByTestId('slide-count')).toHaveText(/^[\d,]+ channels$/);
-  await shot('first-use-qc-ungrouped');
+  await look(page, 'first-use-qc-ungrouped');
   await saved;
   expect(
     (await savedColumnState(token, projectId, 'qcSlideMetadataView')) as { groups: string[] },
@@ -131,10 +131,7 @@ test('a saved column state that no longer fits the fields is repaired when the t
   );
 });
 
-test('a screen that fails to render shows a message and a way back, not a blank app', async ({
-  page,
-  shot,
-}) => {
+test('a screen that fails to render shows a message and a way back, not a blank app', async ({ page }) => {
   const { accessToken: token } = await signInPage(page, USERS.reader);
   const projectId = await demoProjectId(token);
   // Descriptors the table cannot draw (a field that is null): the slides screen throws while rendering.
@@ -145,7 +142,7 @@ test('a screen that fails to render shows a message and a way back, not a blank 
   await expect(failedScreen(page)).toBeVisible();
   await expect(failedScreen(page)).toContainText('fieldName');
   await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible();
-  await shot('first-use-screen-failed');
+  await look(page, 'first-use-screen-failed');
   await failedScreen(page).getByRole('link', { name: 'Go to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(failedScreen(page)).toHaveCount(0);
@@ -153,20 +150,19 @@ test('a screen that fails to render shows a message and a way back, not a blank 
 
 test('sideways: File Name stays pinned, group rows keep their expand control, a filter opens at its column', async ({
   page,
-  shot,
 }) => {
   await openTable(page, USERS.reader);
   const grid = mainGrid(page);
   const firstFileName = grid.locator('[role=row][data-row="0"] [role=gridcell]').first();
   await expect(firstFileName).toHaveText(/\.(svs|tif)$/);
-  await shot('first-use-main');
+  await look(page, 'first-use-main');
 
   // Far right: the File Name column still names each row.
   await grid.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
   await expect.poll(() => scrollLeftOf(grid)).toBeGreaterThan(1000);
   expect(await isWithin(firstFileName, grid)).toBe(true);
   await expect(columnHeader(grid, 'File Name')).toBeInViewport();
-  await shot('first-use-main-scrolled');
+  await look(page, 'first-use-main-scrolled');
 
   // The Assays filter opens beside its column, and the grid stays where it was.
   // Scrolled as a person would leave it: the Assays header at the grid's right edge; clicked where it is.
@@ -190,7 +186,7 @@ test('sideways: File Name stays pinned, group rows keep their expand control, a 
   await expect(assays).toBeInViewport();
   const [menuBox, headerBox] = [await menu.boundingBox(), await assays.boundingBox()];
   expect(Math.abs(menuBox!.x - headerBox!.x)).toBeLessThan(headerBox!.width);
-  await shot('first-use-assays-filter');
+  await look(page, 'first-use-assays-filter');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
 
@@ -206,13 +202,10 @@ test('sideways: File Name stays pinned, group rows keep their expand control, a 
   await expand.click();
   await expect(group).toHaveAttribute('aria-expanded', 'true');
   await expect(group.getByRole('button', { name: 'Collapse group' })).toBeInViewport();
-  await shot('first-use-grouped-scrolled');
+  await look(page, 'first-use-grouped-scrolled');
 });
 
-test('default widths fit the headers and common values; new rows start at the top', async ({
-  page,
-  shot,
-}) => {
+test('default widths fit the headers and common values; new rows start at the top', async ({ page }) => {
   const { token, projectId } = await openTable(page, USERS.writer);
   const grid = mainGrid(page);
   await expect(grid.locator('[role=row][data-row="0"]')).toBeVisible();
@@ -261,7 +254,7 @@ test('default widths fit the headers and common values; new rows start at the to
   await expect(editor).toHaveValue('Normal adjacent tissue');
   expect(await editor.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await expect(page.getByRole('option', { name: 'Normal adjacent tissue' })).toBeVisible();
-  await shot('first-use-choice-editor');
+  await look(page, 'first-use-choice-editor');
   await page.keyboard.press('Escape');
   await expect(editor).toBeHidden();
 
@@ -279,12 +272,11 @@ test('default widths fit the headers and common values; new rows start at the to
   await page.getByRole('textbox', { name: 'Search slides' }).fill('TS41560');
   await expect(page.getByTestId('slide-count')).not.toHaveText(/^([\d,]+) of \1 slides$/);
   await expect.poll(() => mainGrid(page).evaluate((el) => el.scrollTop)).toBe(0);
-  await shot('first-use-widths');
+  await look(page, 'first-use-widths');
 });
 
 test('the Label column shows a stored slide’s label or thumbnail and requests nothing for the others', async ({
   page,
-  shot,
 }) => {
   // Every picture the page asks for, and every failed request or console error while it loads.
   const pictures: string[] = [];
@@ -302,7 +294,9 @@ test('the Label column shows a stored slide’s label or thumbnail and requests 
   const grid = mainGrid(page);
   const labelIndex = await grid
     .locator('[role=columnheader][aria-sort]')
-    .evaluateAll((els) => els.findIndex((el) => el.querySelector('button[aria-label="Column menu of Label"]')));
+    .evaluateAll((els) =>
+      els.findIndex((el) => el.querySelector('button[aria-label="Column menu of Label"]')),
+    );
   // The first rows are the demo's synthetic slides (no stored file): empty cells, nothing requested.
   await expect(grid.locator('[role=row][data-row="20"]')).toBeVisible();
   await expect(grid.locator(`[role=gridcell][data-cell="0:${labelIndex}"]`)).toBeEmpty();
@@ -322,7 +316,10 @@ test('the Label column shows a stored slide’s label or thumbnail and requests 
   const cell = async (row: number, header: string) => {
     const index = await grid
       .locator('[role=columnheader][aria-sort]')
-      .evaluateAll((els, h) => els.findIndex((el) => el.querySelector(`button[aria-label="Column menu of ${h}"]`)), header);
+      .evaluateAll(
+        (els, h) => els.findIndex((el) => el.querySelector(`button[aria-label="Column menu of ${h}"]`)),
+        header,
+      );
     return grid.locator(`[role=gridcell][data-cell="${row}:${index}"]`);
   };
   await expect(await cell(0, 'File Name')).toHaveText('demo-brightfield.ome.tif');
@@ -333,6 +330,6 @@ test('the Label column shows a stored slide’s label or thumbnail and requests 
   await expect(await cell(1, 'Block ID')).toHaveText('P1000-B02');
   await expect(await cell(1, 'Assays')).toHaveText('DAPI-CD3-CD8-PD-L1');
   await expect(await cell(1, 'Organ')).toHaveText('Lung');
-  await shot('first-use-labels');
+  await look(page, 'first-use-labels');
   expect(problems).toEqual([]);
 });

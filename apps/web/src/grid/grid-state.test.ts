@@ -21,7 +21,7 @@ describe('column state', () => {
   const defaults = defaultColumnState(fields);
   it('starts from the descriptors: order, desired widths, default sort', () => {
     expect(defaults.order[1]).toBe('fileName');
-    expect(defaults.widths.fileName).toBe(310);
+    expect(defaults.widths.fileName).toBe(340);
     // Headers fit beside their buttons: 'Status' and 'File Extension' were cut at their desired widths.
     expect(defaults.widths.status).toBeGreaterThanOrEqual('Status'.length * 8 + 80);
     expect(defaults.widths.fileExtension).toBeGreaterThanOrEqual('File Extension'.length * 8 + 80);

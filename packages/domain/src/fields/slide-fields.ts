@@ -35,10 +35,10 @@ export const SLIDE_FIELDS: readonly FieldDefinition[] = [
   field('fileName', 'string', 'slide', 'File Name', {
     ...readOnly,
     defaultSortOrder: 'asc',
-    desiredWidth: 310,
+    desiredWidth: 340,
     enableRowGroup: false,
   }),
-  field('name', 'string', 'slide', 'Slide Name', { desiredWidth: 270, enableRowGroup: false }),
+  field('name', 'string', 'slide', 'Slide Name', { desiredWidth: 290, enableRowGroup: false }),
   field('fileExtension', 'string', 'slide', 'File Extension', {
     ...readOnly,
     hasProjectLevelSetFilter: true,
@@ -135,7 +135,7 @@ export const QC_SLIDE_FIELDS: readonly FieldDefinition[] = [
     ...readOnly,
     isGroupedByDefault: true,
     enableRowGroup: true,
-    desiredWidth: 310,
+    desiredWidth: 340,
   }),
   ...CHANNEL_FIELDS,
   field('qcSlideChannelPass', 'bool', 'imageAndSlideQc', 'Channel QC Pass'),
