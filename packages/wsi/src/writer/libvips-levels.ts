@@ -16,7 +16,7 @@ import { BufferSource } from '../source/byte-source.ts';
 import { Tag } from '../tiff/constants.ts';
 import { readTiffStructure } from '../tiff/ifd.ts';
 import { TiffImage } from '../tiff/image.ts';
-import { boxReduceRgb } from './downsample.ts';
+import { boxReduceRgb, boxReduceRgbInto } from './downsample.ts';
 import type { CallerState, PyramidWriter } from './pyramid-writer.ts';
 
 /** Level-1 pixels across one decode block (8192 level-0 pixels): a multiple of every tile size we write. */
@@ -96,35 +96,30 @@ export class LibvipsLevels {
     const height = Math.min(2 * T, level0.height - y0);
     // An odd last pixel row of level 0 has no partner: its tile row reduces into no level-1 row.
     const reducedHeight = level1 && p < level1.tilesDown ? Math.min(T, level1.height - p * T) : 0;
-    const blocks: Promise<{ tiles: EncodedTiles; reduced: Buffer | null }>[] = [];
+    // Each block reduces straight into its columns of level-1 row p.
+    const reduced = reducedHeight > 0 ? Buffer.allocUnsafe(level1!.width * reducedHeight * 3) : null;
+    const blocks: Promise<EncodedTiles>[] = [];
     for (let x0 = 0; x0 < level0.width; x0 += BLOCK_WIDTH_L1 * 2) {
       const width = Math.min(BLOCK_WIDTH_L1 * 2, level0.width - x0);
       blocks.push(
         this.limit(async () => {
           const pixels = await this.decode(x0, y0, width, height);
           const tiles = await this.encodeTiles({ data: pixels, width, height });
-          const reduced = reducedHeight > 0 ? boxReduceRgb(pixels, (width >> 1) * 2, reducedHeight * 2, width) : null;
-          return { tiles, reduced };
+          if (reduced) boxReduceRgbInto(pixels, width, (width >> 1) * 2, reducedHeight * 2, reduced, level1!.width, x0 >> 1, 0);
+          return tiles;
         }),
       );
     }
     blocks.forEach((b) => b.catch(() => undefined)); // awaited below; this only stops an early unhandled rejection
     return async () => {
-      const done = await Promise.all(blocks);
       let x = 0;
-      for (const { tiles } of done) {
+      for (const tiles of await Promise.all(blocks)) {
         for (const [row, rowTiles] of tiles.rows.entries()) {
           for (const [i, tile] of rowTiles.entries()) await this.writer.appendEncoded(0, 0, x + i, 2 * p + row, tile, tiles.tables);
         }
         x += tiles.rows[0]!.length;
       }
-      if (reducedHeight === 0) return;
-      const row = joinColumns(
-        done.map((d) => d.reduced!),
-        level1!.width,
-        reducedHeight,
-      );
-      await this.addRow(1, p, row);
+      if (reduced) await this.addRow(1, p, { data: reduced, width: level1!.width, height: reducedHeight });
     };
   }
 
@@ -225,21 +220,20 @@ function joinColumns(blocks: Buffer[], width: number, height: number): Row {
   return { data, width, height };
 }
 
-/** Two rows of a level (the second may be absent at the bottom) reduced 2× into a row of the next level. */
+/**
+ * Two rows of a level (the second may be absent at the bottom) reduced 2× into a row of the next level.
+ * A row with a partner is a whole tile high (even), so no pixel pair straddles the two: each is reduced
+ * into its half of the result. Only the pixel pairs that exist: an odd last column or row has no partner
+ * and is left out (floored sizes).
+ */
 function reduceRows(top: Row, bottom: Row | null, width: number): Row | null {
   const height = Math.floor((top.height + (bottom?.height ?? 0)) / 2);
   if (height === 0) return null;
-  const stacked = bottom ? Buffer.concat([top.data, bottom.data]) : top.data;
-  // Only the pixel pairs that exist: an odd last column or row has no partner and is left out (floored sizes).
-  const even = width * 2 === top.width ? stacked : cropColumns(stacked, top.width, height * 2, width * 2);
-  return { data: boxReduceRgb(even, width * 2, height * 2), width, height };
-}
-
-/** The first `keep` columns of each of the first `rows` rows of an RGB image `width` wide. */
-function cropColumns(data: Buffer, width: number, rows: number, keep: number): Buffer {
-  const out = Buffer.allocUnsafe(keep * rows * 3);
-  for (let y = 0; y < rows; y++) data.copy(out, y * keep * 3, y * width * 3, (y * width + keep) * 3);
-  return out;
+  const data = Buffer.allocUnsafe(width * height * 3);
+  const topRows = Math.min(top.height >> 1, height);
+  boxReduceRgbInto(top.data, top.width, width * 2, topRows * 2, data, width, 0, 0);
+  if (bottom) boxReduceRgbInto(bottom.data, bottom.width, width * 2, (height - topRows) * 2, data, width, 0, topRows);
+  return { data, width, height };
 }
 
 /** Runs at most `n` of the given tasks at once, in the order they are handed in. */
