@@ -333,3 +333,21 @@ test('the Label column shows a stored slide’s label or thumbnail and requests 
   await look(page, 'first-use-labels');
   expect(problems).toEqual([]);
 });
+
+test('a new page starts at its top, not where the last one was scrolled to', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await openTable(page, USERS.reader);
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight }));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  // Client-side navigation (no reload), as a link inside the app does: the router follows the history.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/help');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(page.getByTestId('slide-count')).toHaveCount(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+  ).toBeGreaterThan(200);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
