@@ -189,6 +189,18 @@ test('sideways: File Name stays pinned, group rows keep their expand control, a 
   await look(page, 'first-use-assays-filter');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
+  expect(await scrollLeftOf(grid)).toBe(before);
+  // From the keyboard too: Enter on the focused filter button opens the filter, and the grid does not
+  // take the key as its own (moving to a cell, starting an edit).
+  await page
+    .getByRole('button', { name: 'Filter Assays', exact: true })
+    .evaluate((b: HTMLElement) => b.focus({ preventScroll: true }));
+  await page.keyboard.press('Enter');
+  await expect(menu.getByRole('checkbox', { name: '(Select All)' })).toBeVisible();
+  expect(await scrollLeftOf(grid)).toBe(before);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  expect(await scrollLeftOf(grid)).toBe(before);
 
   // Grouped by Indication and scrolled sideways: each group row still shows its control and its name.
   await page.getByRole('button', { name: 'Column menu of Indication', exact: true }).click();

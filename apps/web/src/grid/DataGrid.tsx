@@ -255,7 +255,9 @@ export function DataGrid(props: DataGridProps) {
 
   // --- keyboard --------------------------------------------------------------------------------
   const onKeyDown = (e: React.KeyboardEvent) => {
-    if (editing) return;
+    // Keys pressed on a control inside the grid (a header's filter or menu button, a cell's link) are
+    // that control's: Enter opened nothing and moved the grid to the focused cell instead.
+    if (editing || e.target !== e.currentTarget) return;
     const mod = e.ctrlKey || e.metaKey;
     const { row, col } = focus;
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 2);
