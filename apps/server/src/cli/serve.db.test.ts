@@ -9,7 +9,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresTestDatabase, DIALECTS } from '../../test/harness.ts';
+import { createPostgresTestDatabase, DIALECTS, SLIDES_DIR } from '../../test/harness.ts';
+import { loadConfig } from '../config.ts';
+import { compose } from '../compose.ts';
+import { registerImage } from '../modules/images/images.service.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../../../../bin/tessera.js');
 
@@ -92,6 +95,47 @@ describe.each(DIALECTS)('tessera serve with 2 processes (%s)', (dialect) => {
     expect(await exited).toBe(0);
     for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
   }, 60_000);
+
+  it('queues the conversion of images registered earlier once, in the process that migrates', async () => {
+    const dataDir = path.join(os.tmpdir(), `tessera-serve-${crypto.randomBytes(4).toString('hex')}`);
+    const database = dialect === 'postgres' ? await createPostgresTestDatabase() : null;
+    cleanup = async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    };
+    const env = { TESSERA_DATA_DIR: dataDir, TESSERA_DEMO: 'false', TESSERA_LOG_LEVEL: 'warn', ...(database ? { DATABASE_URL: database.url } : {}) };
+    // An image registered as before this change: a row without a conversion job.
+    const composed = await compose(loadConfig({ ...process.env, ...env }), { log: () => undefined });
+    const { image } = await registerImage(composed.ctx, [path.join(SLIDES_DIR, 'CMU-1-Small-Region.svs')]);
+    await composed.close();
+
+    const start = async () => {
+      let output = '';
+      const port = await freePort();
+      // No worker: the job stays queued for the count below.
+      server = spawn(process.execPath, [CLI, 'serve'], {
+        env: { ...process.env, ...env, PORT: String(port), TESSERA_SERVE_PROCESSES: '2', TESSERA_EMBEDDED_WORKER: 'false' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      server.stdout!.on('data', (b: Buffer) => (output += b.toString()));
+      server.stderr!.on('data', (b: Buffer) => (output += b.toString()));
+      await until('both processes listening', () => (output.includes('2 processes') ? true : undefined));
+      const exited = new Promise<void>((resolve) => server!.once('exit', () => resolve()));
+      server.kill('SIGTERM');
+      await exited;
+      return output;
+    };
+    expect((await start()).match(/Queued the conversion of 1 image\(s\) registered earlier\./g)).toHaveLength(1);
+    expect(await start()).not.toContain('Queued the conversion');
+
+    const after = await compose(loadConfig({ ...process.env, ...env }), { log: () => undefined });
+    try {
+      const jobs = (await after.ctx.jobs.list()).filter((j) => j.kind === 'convert-image');
+      expect(jobs.map((j) => [j.state, (j.payload as { imageId: string }).imageId])).toEqual([['queued', image.id]]);
+    } finally {
+      await after.close();
+    }
+  }, 90_000);
 
   it('stops with a failure, not a loop of replacements, when no process can start (the port is taken)', async () => {
     const dataDir = path.join(os.tmpdir(), `tessera-serve-${crypto.randomBytes(4).toString('hex')}`);
