@@ -186,6 +186,7 @@ test('sideways: File Name stays pinned, group rows keep their expand control, a 
   await expect(assays).toBeInViewport();
   const [menuBox, headerBox] = [await menu.boundingBox(), await assays.boundingBox()];
   expect(Math.abs(menuBox!.x - headerBox!.x)).toBeLessThan(headerBox!.width);
+  expect(menuBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height - 1); // below the header, not over it
   await look(page, 'first-use-assays-filter');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();

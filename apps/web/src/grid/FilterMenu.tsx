@@ -14,8 +14,23 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { DATE_FILTER_TYPES, NUMBER_FILTER_TYPES, TEXT_FILTER_TYPES, filterKindOf, type ColumnFilter, type Condition, type FieldDescriptor, type FilterModel } from '@tessera/domain';
-import { SET_FILTER_DEBOUNCE_MS, selectedOf, setFilterOutcome, setValueLabel, type SetValue } from './set-filter.ts';
+import {
+  DATE_FILTER_TYPES,
+  NUMBER_FILTER_TYPES,
+  TEXT_FILTER_TYPES,
+  filterKindOf,
+  type ColumnFilter,
+  type Condition,
+  type FieldDescriptor,
+  type FilterModel,
+} from '@tessera/domain';
+import {
+  SET_FILTER_DEBOUNCE_MS,
+  selectedOf,
+  setFilterOutcome,
+  setValueLabel,
+  type SetValue,
+} from './set-filter.ts';
 
 const TYPE_LABELS: Record<string, string> = {
   contains: 'Contains',
@@ -41,7 +56,12 @@ export interface FilterMenuProps {
   onChange(filter: ColumnFilter | null): void;
   filterModel: FilterModel;
   globalSearchText: string;
-  fetchValues(field: string, filterModel: FilterModel, globalSearchText: string, signal: AbortSignal): Promise<{ values: SetValue[]; isTruncated: boolean }>;
+  fetchValues(
+    field: string,
+    filterModel: FilterModel,
+    globalSearchText: string,
+    signal: AbortSignal,
+  ): Promise<{ values: SetValue[]; isTruncated: boolean }>;
 }
 
 export function FilterMenu(props: FilterMenuProps) {
@@ -49,12 +69,19 @@ export function FilterMenu(props: FilterMenuProps) {
   return (
     <Popover
       open={!!props.anchor}
-      anchorEl={props.anchor}
+      // Under the whole header cell, from its left edge: the menu opens at its column, below its name.
+      anchorEl={props.anchor?.closest<HTMLElement>('[role=columnheader]') ?? props.anchor}
       onClose={props.onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      slotProps={{ paper: { sx: { p: 2, width: 300 }, role: 'dialog', 'aria-label': `Filter ${props.field.headerName}` } }}
+      slotProps={{
+        paper: { sx: { p: 2, width: 300 }, role: 'dialog', 'aria-label': `Filter ${props.field.headerName}` },
+      }}
     >
-      {kind === 'set' ? <SetFilterPanel {...props} /> : kind ? <ConditionFilterPanel {...props} kind={kind} /> : null}
+      {kind === 'set' ? (
+        <SetFilterPanel {...props} />
+      ) : kind ? (
+        <ConditionFilterPanel {...props} kind={kind} />
+      ) : null}
     </Popover>
   );
 }
@@ -91,10 +118,17 @@ interface ConditionDraft {
   to: string;
 }
 
-const TYPES: Record<ConditionKind, readonly string[]> = { text: TEXT_FILTER_TYPES, number: NUMBER_FILTER_TYPES, date: DATE_FILTER_TYPES };
+const TYPES: Record<ConditionKind, readonly string[]> = {
+  text: TEXT_FILTER_TYPES,
+  number: NUMBER_FILTER_TYPES,
+  date: DATE_FILTER_TYPES,
+};
 const needsValue = (type: string) => type !== 'blank' && type !== 'notBlank';
 
-function draftsOf(filter: ColumnFilter | undefined, kind: ConditionKind): { conditions: ConditionDraft[]; operator: 'AND' | 'OR' } {
+function draftsOf(
+  filter: ColumnFilter | undefined,
+  kind: ConditionKind,
+): { conditions: ConditionDraft[]; operator: 'AND' | 'OR' } {
   const empty = { type: kind === 'text' ? 'contains' : 'equals', from: '', to: '' };
   if (!filter || filter.filterType === 'set') return { conditions: [empty, { ...empty }], operator: 'AND' };
   const list = 'conditions' in filter ? filter.conditions : [filter as Condition];
@@ -105,7 +139,10 @@ function draftsOf(filter: ColumnFilter | undefined, kind: ConditionKind): { cond
         ? { type: c.type, from: c.filter?.toString() ?? '', to: c.filterTo?.toString() ?? '' }
         : { type: c.type, from: c.dateFrom?.slice(0, 10) ?? '', to: c.dateTo?.slice(0, 10) ?? '' },
   );
-  return { conditions: [...drafts, { ...empty }].slice(0, 2), operator: 'conditions' in filter ? filter.operator : 'AND' };
+  return {
+    conditions: [...drafts, { ...empty }].slice(0, 2),
+    operator: 'conditions' in filter ? filter.operator : 'AND',
+  };
 }
 
 function conditionOf(kind: ConditionKind, d: ConditionDraft): Condition | null {
@@ -116,10 +153,20 @@ function conditionOf(kind: ConditionKind, d: ConditionDraft): Condition | null {
     const to = Number(d.to);
     if (needsValue(d.type) && !Number.isFinite(from)) return null;
     if (d.type === 'inRange' && (d.to.trim() === '' || !Number.isFinite(to))) return null;
-    return { filterType: 'number', type: d.type as never, filter: needsValue(d.type) ? from : null, filterTo: d.type === 'inRange' ? to : null };
+    return {
+      filterType: 'number',
+      type: d.type as never,
+      filter: needsValue(d.type) ? from : null,
+      filterTo: d.type === 'inRange' ? to : null,
+    };
   }
   if (d.type === 'inRange' && !d.to) return null;
-  return { filterType: 'date', type: d.type as never, dateFrom: needsValue(d.type) ? `${d.from} 00:00:00` : null, dateTo: d.type === 'inRange' ? `${d.to} 00:00:00` : null };
+  return {
+    filterType: 'date',
+    type: d.type as never,
+    dateFrom: needsValue(d.type) ? `${d.from} 00:00:00` : null,
+    dateTo: d.type === 'inRange' ? `${d.to} 00:00:00` : null,
+  };
 }
 
 function ConditionFilterPanel({ field, filter, onChange, kind }: FilterMenuProps & { kind: ConditionKind }) {
@@ -129,7 +176,12 @@ function ConditionFilterPanel({ field, filter, onChange, kind }: FilterMenuProps
   const [operator, setOperator] = useState(initial.operator);
   const [isDirty, setDirty] = useState(false);
   const built = conditions.map((c) => conditionOf(kind, c)).filter((c): c is Condition => c !== null);
-  const result: ColumnFilter | null = built.length === 0 ? null : built.length === 1 ? built[0]! : ({ filterType: kind, operator, conditions: built } as ColumnFilter);
+  const result: ColumnFilter | null =
+    built.length === 0
+      ? null
+      : built.length === 1
+        ? built[0]!
+        : ({ filterType: kind, operator, conditions: built } as ColumnFilter);
   useDebouncedApply(result, onChange, SET_FILTER_DEBOUNCE_MS, isDirty);
   const update = (i: number, patch: Partial<ConditionDraft>) => {
     setDirty(true);
@@ -142,12 +194,24 @@ function ConditionFilterPanel({ field, filter, onChange, kind }: FilterMenuProps
       {conditions.map((c, i) => (
         <Box key={i} sx={{ display: 'grid', gap: 1 }}>
           {i === 1 && (
-            <ToggleButtonGroup size="small" exclusive value={operator} onChange={(_, v: 'AND' | 'OR' | null) => v && (setDirty(true), setOperator(v))} aria-label="Join conditions">
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={operator}
+              onChange={(_, v: 'AND' | 'OR' | null) => v && (setDirty(true), setOperator(v))}
+              aria-label="Join conditions"
+            >
               <ToggleButton value="AND">AND</ToggleButton>
               <ToggleButton value="OR">OR</ToggleButton>
             </ToggleButtonGroup>
           )}
-          <TextField select size="small" label={i === 0 ? 'Condition' : 'Second condition'} value={c.type} onChange={(e) => update(i, { type: e.target.value })}>
+          <TextField
+            select
+            size="small"
+            label={i === 0 ? 'Condition' : 'Second condition'}
+            value={c.type}
+            onChange={(e) => update(i, { type: e.target.value })}
+          >
             {TYPES[kind].map((t) => (
               <MenuItem key={t} value={t}>
                 {TYPE_LABELS[t]}
@@ -162,10 +226,22 @@ function ConditionFilterPanel({ field, filter, onChange, kind }: FilterMenuProps
               value={c.from}
               autoFocus={i === 0}
               onChange={(e) => update(i, { from: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': `${field.headerName} ${i === 0 ? 'filter' : 'second filter'}` } }}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { 'aria-label': `${field.headerName} ${i === 0 ? 'filter' : 'second filter'}` },
+              }}
             />
           )}
-          {c.type === 'inRange' && <TextField size="small" type={inputType} label="To" value={c.to} onChange={(e) => update(i, { to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />}
+          {c.type === 'inRange' && (
+            <TextField
+              size="small"
+              type={inputType}
+              label="To"
+              value={c.to}
+              onChange={(e) => update(i, { to: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          )}
         </Box>
       ))}
       <Button
@@ -182,7 +258,14 @@ function ConditionFilterPanel({ field, filter, onChange, kind }: FilterMenuProps
   );
 }
 
-function SetFilterPanel({ field, filter, onChange, filterModel, globalSearchText, fetchValues }: FilterMenuProps) {
+function SetFilterPanel({
+  field,
+  filter,
+  onChange,
+  filterModel,
+  globalSearchText,
+  fetchValues,
+}: FilterMenuProps) {
   const [values, setValues] = useState<SetValue[] | null>(null);
   const [isTruncated, setTruncated] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -195,7 +278,9 @@ function SetFilterPanel({ field, filter, onChange, filterModel, globalSearchText
       (answer) => {
         setValues(answer.values);
         setTruncated(answer.isTruncated);
-        setSelected(filter?.filterType === 'set' ? selectedOf(filter.values, answer.values) : new Set(answer.values));
+        setSelected(
+          filter?.filterType === 'set' ? selectedOf(filter.values, answer.values) : new Set(answer.values),
+        );
       },
       () => !controller.signal.aborted && setFailed(true),
     );
@@ -228,18 +313,43 @@ function SetFilterPanel({ field, filter, onChange, filterModel, globalSearchText
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography variant="subtitle2">{field.headerName}</Typography>
-      <TextField size="small" placeholder="Search…" value={search} onChange={(e) => setSearch(e.target.value)} slotProps={{ htmlInput: { 'aria-label': `Search ${field.headerName} values` } }} />
+      <TextField
+        size="small"
+        placeholder="Search…"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        slotProps={{ htmlInput: { 'aria-label': `Search ${field.headerName} values` } }}
+      />
       <FormControlLabel
-        control={<Checkbox size="small" checked={allSelected} indeterminate={!allSelected && selected.size > 0} onChange={() => (setDirty(true), setSelected(allSelected ? new Set() : new Set(values)))} />}
+        control={
+          <Checkbox
+            size="small"
+            checked={allSelected}
+            indeterminate={!allSelected && selected.size > 0}
+            onChange={() => (setDirty(true), setSelected(allSelected ? new Set() : new Set(values)))}
+          />
+        }
         label="(Select All)"
       />
-      <Box sx={{ maxHeight: 260, overflow: 'auto', display: 'grid' }} role="group" aria-label={`${field.headerName} values`}>
+      <Box
+        // Short enough for the menu to fit under a header in an 800 px window, not be pushed up over it.
+        sx={{ maxHeight: 220, overflow: 'auto', display: 'grid' }}
+        role="group"
+        aria-label={`${field.headerName} values`}
+      >
         {shown.map((v) => (
-          <FormControlLabel key={setValueLabel(v)} sx={{ m: 0 }} control={<Checkbox size="small" checked={selected.has(v)} onChange={() => toggle(v)} />} label={setValueLabel(v)} />
+          <FormControlLabel
+            key={setValueLabel(v)}
+            sx={{ m: 0 }}
+            control={<Checkbox size="small" checked={selected.has(v)} onChange={() => toggle(v)} />}
+            label={setValueLabel(v)}
+          />
         ))}
         {shown.length === 0 && <Typography color="text.secondary">No values</Typography>}
       </Box>
-      {isTruncated && <Typography variant="caption">Only the first {values.length} values are listed.</Typography>}
+      {isTruncated && (
+        <Typography variant="caption">Only the first {values.length} values are listed.</Typography>
+      )}
       {selected.size === 0 && <Typography variant="caption">Choose at least one value.</Typography>}
     </Box>
   );
