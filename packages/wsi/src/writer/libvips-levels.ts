@@ -17,7 +17,6 @@ import { Tag } from '../tiff/constants.ts';
 import { readTiffStructure } from '../tiff/ifd.ts';
 import { TiffImage } from '../tiff/image.ts';
 import { boxReduceRgb, boxReduceRgbInto } from './downsample.ts';
-import { boxReduceRgbOffThread, sharedRgb } from './reduce-thread.ts';
 import type { CallerState, PyramidWriter } from './pyramid-writer.ts';
 
 /** Level-1 pixels across one decode block (8192 level-0 pixels): a multiple of every tile size we write. */
@@ -97,8 +96,8 @@ export class LibvipsLevels {
     const height = Math.min(2 * T, level0.height - y0);
     // An odd last pixel row of level 0 has no partner: its tile row reduces into no level-1 row.
     const reducedHeight = level1 && p < level1.tilesDown ? Math.min(T, level1.height - p * T) : 0;
-    // Each block reduces straight into its columns of level-1 row p, on the reducing thread.
-    const reduced = reducedHeight > 0 ? sharedRgb(level1!.width * reducedHeight * 3) : null;
+    // Each block reduces straight into its columns of level-1 row p.
+    const reduced = reducedHeight > 0 ? Buffer.allocUnsafe(level1!.width * reducedHeight * 3) : null;
     const blocks: Promise<EncodedTiles>[] = [];
     for (let x0 = 0; x0 < level0.width; x0 += BLOCK_WIDTH_L1 * 2) {
       const width = Math.min(BLOCK_WIDTH_L1 * 2, level0.width - x0);
@@ -106,7 +105,7 @@ export class LibvipsLevels {
         this.limit(async () => {
           const pixels = await this.decode(x0, y0, width, height);
           const tiles = await this.encodeTiles({ data: pixels, width, height });
-          if (reduced) await boxReduceRgbOffThread(pixels, width, (width >> 1) * 2, reducedHeight * 2, reduced, level1!.width, x0 >> 1, 0);
+          if (reduced) boxReduceRgbInto(pixels, width, (width >> 1) * 2, reducedHeight * 2, reduced, level1!.width, x0 >> 1, 0);
           return tiles;
         }),
       );
