@@ -1,4 +1,5 @@
 /** Calls and query hooks of the slide tables (spec 1 §7): descriptors, grid blocks, values, edits, column state. */
+import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { slideGrid, slides, type GridRequest } from '@tessera/contract';
 import type { FilterModel, TableId } from '@tessera/domain';
@@ -86,21 +87,24 @@ export type LabelImage = 'label' | 'thumbnail';
 
 /**
  * A slide's label or thumbnail as an object URL (the bearer token cannot travel in an <img src>); null
- * while loading or when it failed. Asked only for rows whose `labelImage` says the picture exists.
+ * while loading or when it failed. Asked only for rows whose `labelImage` says the picture exists. The
+ * query caches the bytes; each mounted cell makes its own URL and revokes it when it unmounts, so rows
+ * scrolled past do not keep their pictures' URLs alive.
  */
-export function useSlideImageUrl(projectId: string, slideId: string, kind: LabelImage) {
+export function useSlideImageUrl(projectId: string, slideId: string, kind: LabelImage): string | null {
   const image = useQuery({
     queryKey: queryKeys.slideImage(projectId, slideId, kind),
-    queryFn: async ({ signal }) =>
-      URL.createObjectURL(
-        await callForBlob(kind === 'label' ? slides.getSlideLabel : slides.getSlideThumbnail, {
-          params: { projectId, slideId },
-          query: { format: 'jpeg' },
-          signal,
-        }),
-      ),
+    queryFn: ({ signal }) =>
+      callForBlob(kind === 'label' ? slides.getSlideLabel : slides.getSlideThumbnail, {
+        params: { projectId, slideId },
+        query: { format: 'jpeg' },
+        signal,
+      }),
     staleTime: Infinity,
     retry: false,
   });
-  return image.data ?? null;
+  const blob = image.data;
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
+  useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
 }
