@@ -162,6 +162,23 @@ test('sideways: File Name stays pinned, group rows keep their expand control, a 
   await expect.poll(() => scrollLeftOf(grid)).toBeGreaterThan(1000);
   expect(await isWithin(firstFileName, grid)).toBe(true);
   await expect(columnHeader(grid, 'File Name')).toBeInViewport();
+  // A range selected across the pinned column is tinted there too (its cells are opaque).
+  await firstFileName.click();
+  await grid
+    .locator('[role=row][data-row="2"] [role=gridcell]')
+    .first()
+    .click({ modifiers: ['Shift'] });
+  await expect(grid.locator('[role=row][data-row="1"] [role=gridcell]').first()).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  expect(
+    await grid
+      .locator('[role=row][data-row="1"] [role=gridcell]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundImage),
+  ).toContain('gradient');
+  expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe(''); // no text selected across cells
   await look(page, 'first-use-main-scrolled');
 
   // The Assays filter opens beside its column, and the grid stays where it was.

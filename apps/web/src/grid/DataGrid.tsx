@@ -540,6 +540,9 @@ export function DataGrid(props: DataGridProps) {
                     borderBottom: 1,
                     borderColor: 'divider',
                     '&:hover': { bgcolor: 'action.hover' },
+                    '&:hover [data-pinned]': {
+                      backgroundImage: 'linear-gradient(rgba(0, 0, 0, 0.04), rgba(0, 0, 0, 0.04))',
+                    },
                   }}
                 >
                   {leafColumns.map((column, c) => {
@@ -561,18 +564,29 @@ export function DataGrid(props: DataGridProps) {
                       item.index <= fillTo &&
                       c >= range.left &&
                       c <= range.right;
+                    const tint = missing
+                      ? 'rgba(211, 47, 47, 0.08)'
+                      : inFill
+                        ? 'rgba(25, 118, 210, 0.12)'
+                        : selected && (range.bottom > range.top || range.right > range.left)
+                          ? 'rgba(25, 118, 210, 0.08)'
+                          : undefined;
                     return (
                       <Box
                         key={column.id}
                         role="gridcell"
                         data-cell={`${item.index}:${c}`}
                         data-focused={isFocused}
+                        data-pinned={column.getIsPinned() || undefined}
                         aria-selected={selected}
                         aria-readonly={!row || !props.canEdit(field, row)}
                         onMouseDown={(e) => {
                           if (e.button !== 0 || isEditing) return;
-                          if (e.shiftKey) setAnchor((a) => a ?? focus);
-                          else setAnchor(null);
+                          if (e.shiftKey) {
+                            // Extends the range of cells, not the browser's text selection across them.
+                            e.preventDefault();
+                            setAnchor((a) => a ?? focus);
+                          } else setAnchor(null);
                           setFocus({ row: item.index, col: c });
                         }}
                         onDoubleClick={() => startEdit({ row: item.index, col: c }, null)}
@@ -588,17 +602,15 @@ export function DataGrid(props: DataGridProps) {
                           borderColor: 'divider',
                           overflow: isEditing ? 'visible' : 'hidden',
                           whiteSpace: 'nowrap',
-                          bgcolor: missing
-                            ? 'rgba(211, 47, 47, 0.08)'
-                            : inFill
-                              ? 'rgba(25, 118, 210, 0.12)'
-                              : selected && (range.bottom > range.top || range.right > range.left)
-                                ? 'rgba(25, 118, 210, 0.08)'
-                                : undefined,
+                          bgcolor: tint,
                           outline: isFocused ? 2 : 0,
                           outlineColor: 'primary.main',
                           outlineOffset: -2,
                           ...pinnedStyle(column as never),
+                          // A pinned cell is opaque (the scrolled cells pass under it): its tint is laid over it.
+                          ...(tint && column.getIsPinned()
+                            ? { backgroundImage: `linear-gradient(${tint}, ${tint})` }
+                            : {}),
                           ...(isEditing ? { p: 0, zIndex: 4 } : {}),
                         }}
                       >
