@@ -75,6 +75,17 @@ test('removing the QC grouping keeps the table, and after a reload it stays ungr
   const qc = qcGrid(page);
   await expect(qc.getByRole('row', { expanded: false }).first()).toHaveText(/^File Name: \S+ \(\d+\)$/);
   await look(page, 'first-use-qc-grouped');
+  // Scrolled sideways, each slide's group row keeps its expand control in view.
+  await qc.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect.poll(() => scrollLeftOf(qc)).toBeGreaterThan(300);
+  expect(
+    await isWithin(
+      qc.locator('[role=row][aria-expanded]').first().getByRole('button', { name: 'Expand group' }),
+      qc,
+    ),
+  ).toBe(true);
+  await look(page, 'first-use-qc-grouped-scrolled');
+  await qc.evaluate((el) => el.scrollTo({ left: 0 }));
 
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/column-state/qcSlideMetadataView') && r.request().method() === 'PUT',
