@@ -3,7 +3,7 @@
  * database, one serving process, no demo, no embedded worker, signed in as a system super user (who sees
  * every project without being a member). Shared by every benchmark of our server.
  */
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, freePort, run, startChild, waitFor } from './_lib.ts';
 
@@ -114,3 +114,21 @@ export const callApi = async <T>(
   url: string,
   body?: unknown,
 ): Promise<T> => (await exchangeApi<T>(base, token, method, url, body)).answer;
+
+/**
+ * Puts slide files into `<dataDir>/imports/bench` for the import API, which refuses links that lead out
+ * of its folder: hard links, or copies when the file lies on another file system. Answers the folder.
+ */
+export function placeInImports(dataDir: string, files: readonly string[]): string {
+  const folder = path.join(dataDir, 'imports', 'bench');
+  mkdirSync(folder, { recursive: true });
+  for (const file of files) {
+    const target = path.join(folder, path.basename(file));
+    try {
+      linkSync(file, target);
+    } catch {
+      copyFileSync(file, target);
+    }
+  }
+  return folder;
+}

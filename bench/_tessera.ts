@@ -1,7 +1,6 @@
 /** Tessera for the tiles and convert benchmarks: a fresh data folder, one project holding the imported slide. */
-import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { callApi, startBenchServer } from './_server.ts';
+import { callApi, placeInImports, startBenchServer } from './_server.ts';
 
 export interface Level {
   size: { w: number; h: number };
@@ -11,8 +10,7 @@ export interface Level {
 /** Starts Tessera (default settings: one serving process per core), imports the slide; answers the server, project, slide and tile URL parts. */
 export async function startTessera(work: string, slide: string) {
   const dataDir = path.join(work, 'data');
-  mkdirSync(path.join(dataDir, 'imports', 'bench'), { recursive: true });
-  symlinkSync(slide, path.join(dataDir, 'imports', 'bench', path.basename(slide)));
+  const folder = placeInImports(dataDir, [slide]);
   const server = await startBenchServer({
     dir: work,
     // The embedded SQLite unless BENCH_DATABASE_URL names an empty PostgreSQL database to measure instead.
@@ -23,7 +21,7 @@ export async function startTessera(work: string, slide: string) {
   });
   const api = <T>(method: string, url: string, body?: unknown) => callApi<T>(server.base, server.token, method, url, body);
   const project = await api<{ id: string }>('POST', '/v1/projects', { name: `Bench ${Date.now()}` });
-  const summary = await api<{ imported: { slideId: string }[] }>('POST', `/v1/projects/${project.id}/import`, { path: path.join(dataDir, 'imports', 'bench') });
+  const summary = await api<{ imported: { slideId: string }[] }>('POST', `/v1/projects/${project.id}/import`, { path: folder });
   if (summary.imported.length !== 1) throw new Error(`import did not register the slide: ${JSON.stringify(summary)}`);
   const slideId = summary.imported[0]!.slideId;
   const info = await api<{ imageInfo: { levels: Level[] } }>('GET', `/v1/projects/${project.id}/slides/${slideId}`);

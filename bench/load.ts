@@ -29,8 +29,6 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import {
-  copyFileSync,
-  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -50,7 +48,7 @@ import { insertUser } from '../apps/server/src/modules/users/users.queries.ts';
 import { insertSyntheticSlides, syntheticSlideRows } from '../apps/server/src/cli/demo-metadata.ts';
 import { slidePath } from '../packages/wsi/src/testing/slides.ts';
 import { PG_BASE_URL } from './_grid-data.ts';
-import { callApi, startBenchServer, type BenchServer } from './_server.ts';
+import { callApi, placeInImports, startBenchServer, type BenchServer } from './_server.ts';
 import {
   checkIdle,
   ensurePeers,
@@ -506,16 +504,7 @@ async function benchDatabase(
 ): Promise<Outcome> {
   const dir = path.join(work, name);
   const dataDir = path.join(dir, 'data');
-  mkdirSync(path.join(dataDir, 'imports', 'bench'), { recursive: true });
-  // Hard links (copies on another file system): the import refuses links that lead out of its folder.
-  for (const file of [slide, ...VIEWED_SLIDES.map(slidePath)]) {
-    const target = path.join(dataDir, 'imports', 'bench', path.basename(file));
-    try {
-      linkSync(file, target);
-    } catch {
-      copyFileSync(file, target);
-    }
-  }
+  placeInImports(dataDir, [slide, ...VIEWED_SLIDES.map(slidePath)]);
   const server = await startBenchServer({
     dir,
     databaseUrl,

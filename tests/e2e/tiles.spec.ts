@@ -2,7 +2,7 @@
  * Passthrough tiles decoded by real Chromium (issue 3: "headless Chromium decodes a passthrough tile of
  * each JPEG test slide with the right colours"). CMU-1-Small-Region.svs stores RGB-photometric JPEG
  * tiles: served as stored plus an Adobe APP14 marker, a browser must not take them for YCbCr. The slide
- * is imported through the admin API from `<data dir>/imports` (a symlink; slides are never copied).
+ * is imported through the admin API from `<data dir>/imports` (a copy in the test's temporary data folder, never in the repository).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,12 +31,12 @@ async function referenceMean(): Promise<number[]> {
   return sum.map((s) => s / (TILE * TILE));
 }
 
-/** Imports `files` (symlinked into a fresh folder under `<data dir>/imports`) into a new project. */
+/** Imports `files` (copied into a fresh folder under `<data dir>/imports`, which takes no links leading out) into a new project. */
 async function importSlides(token: string, name: string, files: string[]) {
   const project = await createProject(token, `${name} ${Date.now()}`);
   const folder = path.join(serverEnv().TESSERA_DATA_DIR!, 'imports', `${name}-${project.id}`);
   fs.mkdirSync(folder, { recursive: true });
-  for (const file of files) fs.symlinkSync(file, path.join(folder, path.basename(file)));
+  for (const file of files) fs.copyFileSync(file, path.join(folder, path.basename(file)));
   const summary = await apiCall<{ imported: { fileName: string; slideId: string }[] }>('POST', `/v1/projects/${project.id}/import`, {
     token,
     body: { path: folder },
