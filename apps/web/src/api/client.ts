@@ -129,7 +129,7 @@ async function send<D extends RouteDef, T>(
             ...(body ? { 'content-type': body.type } : {}),
             ...(token ? { authorization: `Bearer ${token}` } : {}),
           },
-          body,
+          body: body?.content ?? null,
           signal: input.signal ?? null,
         },
       );
@@ -149,13 +149,13 @@ async function send<D extends RouteDef, T>(
 }
 
 /**
- * A request body as the route takes it: JSON, or NDJSON for routes that declare `bodyRows` (the body's
- * other fields, then a line per row), assembled as a Blob so a big body is never one string.
+ * A request body as the route takes it: JSON text, or NDJSON for routes that declare `bodyRows` (the
+ * body's other fields, then a line per row), assembled as a Blob so a big body is never one string.
  */
-function encodeBody(def: RouteDef, body: unknown): Blob {
-  if (!def.bodyRows) return new Blob([JSON.stringify(body)], { type: 'application/json' });
+function encodeBody(def: RouteDef, body: unknown): { type: string; content: string | Blob } {
+  if (!def.bodyRows) return { type: 'application/json', content: JSON.stringify(body) };
   const lines = bodyRowsLines({ ...def, bodyRows: def.bodyRows }, body as object);
-  return new Blob(lines.map((line, i) => (i === 0 ? line : `\n${line}`)), { type: 'application/x-ndjson' });
+  return { type: 'application/x-ndjson', content: new Blob(lines.map((line, i) => (i === 0 ? line : `\n${line}`))) };
 }
 
 /** Calls a JSON route. */
