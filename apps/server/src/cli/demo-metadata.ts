@@ -123,6 +123,18 @@ export async function insertSyntheticSlides(db: Db, projectId: string, rows: rea
   });
 }
 
+/** Both stored demo slides are cut from one lung resection. */
+const DEMO_SPECIMEN: SlideMetadata = {
+  tissueType: 'Primary tumor',
+  organ: 'Lung',
+  studyId: 'TS40112',
+  acronym: 'LUMINA-2',
+  patientId: 'P1000',
+  indicationV2: 'NSCLC',
+  indicationSubtypeV2: 'Adenocarcinoma',
+  sampleType: 'Resection',
+};
+
 /**
  * The metadata of the demo's two registered slides (demo-brightfield.ome.tif, demo-fluorescence.ome.tif),
  * like the synthetic rows': a block, assays matching their channels (H&E; the four channels of the
@@ -132,14 +144,7 @@ export const DEMO_SLIDE_METADATA: Readonly<Record<string, SlideMetadata>> = {
   'demo-brightfield.ome.tif': {
     blockId: 'P1000-B01',
     assays: [{ channel: 1, marker: 'H&E', chromogenFluorophores: 'Hematoxylin' }],
-    tissueType: 'Primary tumor',
-    organ: 'Lung',
-    studyId: 'TS40112',
-    acronym: 'LUMINA-2',
-    patientId: 'P1000',
-    indicationV2: 'NSCLC',
-    indicationSubtypeV2: 'Adenocarcinoma',
-    sampleType: 'Resection',
+    ...DEMO_SPECIMEN,
   },
   'demo-fluorescence.ome.tif': {
     blockId: 'P1000-B02',
@@ -149,14 +154,7 @@ export const DEMO_SLIDE_METADATA: Readonly<Record<string, SlideMetadata>> = {
       { channel: 3, marker: 'CD8', chromogenFluorophores: 'Opal 570', qcSlideChannelPass: true },
       { channel: 4, marker: 'PD-L1', chromogenFluorophores: 'Opal 620', qcSlideChannelPass: true },
     ],
-    tissueType: 'Primary tumor',
-    organ: 'Lung',
-    studyId: 'TS40112',
-    acronym: 'LUMINA-2',
-    patientId: 'P1000',
-    indicationV2: 'NSCLC',
-    indicationSubtypeV2: 'Adenocarcinoma',
-    sampleType: 'Resection',
+    ...DEMO_SPECIMEN,
   },
 };
 
