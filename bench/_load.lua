@@ -3,13 +3,11 @@
 -- of slide grid blocks, slide details and tiles; each session also refreshes its tokens every
 -- LOAD_REFRESH_SECONDS, with the newest refresh token it was given (tokens rotate; a replayed one ends
 -- the session), never two refreshes of one session at a time. A refresh answer is matched to its
--- session by the session id in its new access token. done() prints one line `LOAD {json}` and writes
--- the sessions back to LOAD_SESSIONS_OUT (with the ones whose refresh was unanswered at the end marked
--- stale), so the next run goes on with the newest tokens.
+-- session by the session id in its new access token. done() prints one line `LOAD {json}`.
 --
 -- Environment: LOAD_SESSIONS (lines: sid access refresh address), LOAD_GRID (lines: a grid request
 -- body), LOAD_DETAILS and LOAD_TILES (lines: a path), LOAD_GRID_PATH, LOAD_MIX ('tiles,grid,details'
--- weights), LOAD_REFRESH_SECONDS, LOAD_THREADS (wrk's -t), LOAD_SESSIONS_OUT.
+-- weights), LOAD_REFRESH_SECONDS, LOAD_THREADS (wrk's -t).
 
 local function lines(file)
   local list = {}
@@ -136,18 +134,11 @@ done = function(summary, latency, requests)
   local total = { tiles = 0, grid = 0, details = 0, refresh = 0 }
   local byStatus = {}
   local refreshedAll = 0
-  local out = io.open(os.getenv("LOAD_SESSIONS_OUT"), "w")
   for _, t in ipairs(threads) do
     for kind, n in pairs(t:get("sent")) do total[kind] = total[kind] + n end
     for code, n in pairs(t:get("statuses")) do byStatus[tostring(code)] = (byStatus[tostring(code)] or 0) + n end
     refreshedAll = refreshedAll + t:get("refreshed")
-    local s, a, r, ad, f = t:get("sids"), t:get("access"), t:get("refresh"), t:get("address"), t:get("inflight")
-    for k = 1, #s do
-      -- A refresh still unanswered when wrk stopped may have rotated the token on the server: stale.
-      out:write(s[k], " ", a[k], " ", r[k], " ", ad[k], " ", f[k] and "stale" or "ok", "\n")
-    end
   end
-  out:close()
   local parts = {}
   for code, n in pairs(byStatus) do parts[#parts + 1] = string.format('"%s":%d', code, n) end
   local e = summary.errors

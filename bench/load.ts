@@ -16,26 +16,21 @@
  * remembers per data version (SQLite) or snapshot (PostgreSQL); BENCH_LOAD_REFRESH_SECONDS=5 shows the
  * price of 40 commits a second. wrk drives 180 of the connections; the other 20 are clients of ours with
  * the same mix that time every call (startProbes: wrk 4's percentiles are corrected for coordinated
- * omission, not those of the requests sent), which gives the p99, by kind too. A warm-up run of the same
- * mix comes first; the resident memory of every serving process is read from /proc every second of the
- * run. Also printed: the CPU our serving processes (and PostgreSQL's backends) spent per request.
+ * omission, not those of the requests sent), which gives the p99 and the maximum, by kind too. wrk runs
+ * once for the warm-up (WARMUP) and the measured time (DURATION) together, so its connections are opened
+ * once, before the measured time; our clients' times, the CPU and the resident memory of every serving
+ * process (read from /proc every second) are those of the measured time. Also printed: the CPU our
+ * serving processes (and PostgreSQL's backends) spent per request.
  *
- * Bars: no error (any answer but 2xx/3xx, any socket error or timeout, of wrk's or ours), no request over
- * 2 s (wrk's maximum is uncorrected), p99 ≤ 500 ms, resident memory flat: the total of the serving
+ * Bars: no error (any answer but 2xx/3xx, any socket error or timeout, of wrk's whole run or of ours), no
+ * request over 2 s, p99 ≤ 500 ms, resident memory flat: the total of the serving
  * processes grows ≤ 50 MB from the start of the run to its end (the median of the first and of the last
  * five samples, as garbage collection saws each heap by tens of MB).
  * Last line: `RESULT load errors=<n> p99_ms=<worst database> max_ms=<…> rss_growth_mb=<…>`.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -63,9 +58,17 @@ import {
 } from './_lib.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+/** wrk's duration notation ('30s', '2m') in seconds. */
+function seconds(duration: string): number {
+  const m = /^(\d+)(s|m)?$/.exec(duration);
+  if (!m) throw new Error(`A duration like 30s or 2m, not ${duration}`);
+  return Number(m[1]) * (m[2] === 'm' ? 60 : 1);
+}
 const DURATION = process.env.BENCH_DURATION ?? '30s';
+const DURATION_S = seconds(DURATION);
 /** Long enough for the heaps to reach their working size: before, the first minute's growth read as a leak. */
 const WARMUP = process.env.BENCH_WARMUP ?? '30s';
+const WARMUP_S = seconds(WARMUP);
 const THREADS = 2;
 /** Of the connections, clients of ours that time every call (startProbes); wrk drives the others. */
 const PROBES = 20;
@@ -292,6 +295,27 @@ const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 
 const fmtRss = (m: Map<number, number>) =>
   [...m.entries()].map(([pid, mb]) => `${pid}:${mb.toFixed(0)}`).join(' ');
 
+/**
+ * Waits (at most a minute) until the server's listening socket holds no connection waiting to be
+ * accepted (`ss`: Recv-Q of a listening socket); answers when that was, as text.
+ */
+async function untilAccepted(base: string): Promise<string> {
+  const port = new URL(base).port;
+  const t0 = performance.now();
+  for (;;) {
+    const out = spawnSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' });
+    if (out.status !== 0) return 'unknown, ss is missing';
+    const waiting = out.stdout
+      .trim()
+      .split('\n')
+      .reduce((n, line) => n + (Number(line.trim().split(/\s+/)[1]) || 0), 0);
+    const waited = (performance.now() - t0) / 1000;
+    if (waiting === 0) return waited < 0.5 ? 'all were by then' : `${waited.toFixed(1)} s more`;
+    if (waited > 60) return `${waiting} still waiting after a minute more`;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 // --- wrk ------------------------------------------------------------------------------------------------
 
 interface LoadSummary {
@@ -322,9 +346,8 @@ async function runWrk(
   sessions: Session[],
   duration: string,
   sample: () => void,
-): Promise<{ summary: LoadSummary; sessions: (Session & { stale: boolean })[]; output: string }> {
+): Promise<LoadSummary> {
   const sessionsIn = path.join(files.dir, 'sessions.txt');
-  const sessionsOut = path.join(files.dir, 'sessions-out.txt');
   writeFileSync(sessionsIn, sessions.map(sessionLine).join('\n') + '\n');
   const args = [
     '-t',
@@ -343,7 +366,6 @@ async function runWrk(
     env: {
       ...process.env,
       LOAD_SESSIONS: sessionsIn,
-      LOAD_SESSIONS_OUT: sessionsOut,
       LOAD_GRID: files.grid,
       LOAD_DETAILS: files.details,
       LOAD_TILES: files.tiles,
@@ -362,16 +384,8 @@ async function runWrk(
   clearInterval(timer);
   const line = /^LOAD (\{.*\})$/m.exec(output);
   if (code !== 0 || !line) throw new Error(`wrk failed (${code}):\n${output}`);
-  const byUser = new Map(sessions.map((s) => [s.sid, s.user]));
-  const after = readFileSync(sessionsOut, 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => {
-      const [sid, access, refresh, address, state] = l.split(' ') as [string, string, string, string, string];
-      return { sid, access, refresh, address, user: byUser.get(sid)!, stale: state === 'stale' };
-    });
   if (process.env.BENCH_LOAD_VERBOSE) log(output.replace(/^LOAD .*$/m, '').trimEnd());
-  return { summary: JSON.parse(line[1]!) as LoadSummary, sessions: after, output };
+  return JSON.parse(line[1]!) as LoadSummary;
 }
 
 // --- one database ---------------------------------------------------------------------------------------
@@ -426,16 +440,16 @@ function startProbes(
   lists: { grid: string[]; details: string[]; tiles: string[] },
 ) {
   const times: Record<string, number[]> = { tiles: [], grid: [], details: [], refresh: [] };
-  /** The first call of each client, which waits for its connection to be accepted when that is new. */
-  const firstCalls: number[] = [];
   const errors: string[] = [];
   let isStopped = false;
+  /** Counts resets: calls are timed in the round they were sent in. */
+  let rounds = 0;
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
   const [wTiles, wGrid, wDetails] = MIX.split(',').map(Number) as [number, number, number];
   const client = async (session: Session, index: number) => {
-    let isFirst = true;
     const call = async (kind: string, method: string, url: string, body?: string) => {
       const t0 = performance.now();
+      const round = rounds;
       try {
         const res = await fetch(server.base + url, {
           method,
@@ -447,9 +461,8 @@ function startProbes(
           body,
         });
         const bytes = Buffer.from(await res.arrayBuffer());
-        times[kind]!.push(performance.now() - t0);
-        if (isFirst) firstCalls.push(performance.now() - t0);
-        isFirst = false;
+        // A call sent before the last reset belongs to the warm-up.
+        if (round === rounds) times[kind]!.push(performance.now() - t0);
         if (res.status >= 400) errors.push(`${kind} ${res.status}`);
         return res.ok ? bytes : null;
       } catch (err) {
@@ -482,10 +495,17 @@ function startProbes(
   };
   const done = Promise.all(sessions.map(client));
   return {
+    /** Forgets the times so far (the warm-up; its errors stay); answers how many calls were timed. */
+    reset: () => {
+      rounds++;
+      const calls = Object.values(times).reduce((n, t) => n + t.length, 0);
+      for (const t of Object.values(times)) t.length = 0;
+      return calls;
+    },
     stop: async () => {
       isStopped = true;
       await done;
-      return { times, errors, firstCalls };
+      return { times, errors };
     },
   };
 }
@@ -560,7 +580,7 @@ async function benchDatabase(
 
     const t0 = performance.now();
     const addresses = Array.from({ length: SESSIONS }, (_, i) => `198.18.${i >> 8}.${(i & 255) + 1}`);
-    let sessions = await pool([...addresses.keys()], 4, (i) =>
+    const sessions = await pool([...addresses.keys()], 4, (i) =>
       signIn(server.base, USERS[i % USERS.length]!.name, addresses[i]!),
     );
     log(
@@ -604,36 +624,37 @@ async function benchDatabase(
       `${name}: alone (median of 15 sequential calls): grid block ${alone.grid.toFixed(1)} ms, sorted block ${alone.sorted.toFixed(1)} ms, details ${alone.details.toFixed(1)} ms, tile ${alone.tile.toFixed(1)} ms`,
     );
 
-    // Warm-up with the same mix; then the sessions whose last refresh went unanswered sign in again.
-    const warmProbes = startProbes(server, files.gridPath, sessions.slice(0, PROBES), {
-      grid,
-      details,
-      tiles,
-    });
-    const warm = await runWrk(server, files, sessions.slice(PROBES), WARMUP, () => {});
-    await warmProbes.stop();
-    log(
-      `${name}: warm-up ${WARMUP}: ${warm.summary.requests} requests, statuses ${JSON.stringify(warm.summary.statuses)}`,
-    );
-    sessions = [
-      ...sessions.slice(0, PROBES),
-      ...(await pool(warm.sessions, 4, (s) =>
-        s.stale ? signIn(server.base, s.user, s.address) : Promise.resolve(s),
-      )),
-    ];
-
+    // One wrk run of the warm-up and the measured time together, whose last DURATION is measured (our
+    // timed clients, CPU, memory): its connections are opened once, at its start. A second wrk run would
+    // open its 180 connections on a loaded server, where Node accepts one connection per turn of a serving
+    // process's event loop (docs/architecture.md, "Load"), and the first call on each would wait seconds
+    // to be accepted: a cost of wrk's start, not of 200 connections at work.
     await checkIdle();
+    // Our clients first, so their connections are open before wrk's arrive.
+    const probe = startProbes(server, files.gridPath, sessions.slice(0, PROBES), { grid, details, tiles });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const wrkStart = performance.now();
+    // Resident memory every second of the measured time (none before it).
+    const samples: number[] = [];
+    let isMeasuring = false;
+    const running = runWrk(server, files, sessions.slice(PROBES), `${WARMUP_S + DURATION_S}s`, () => {
+      if (isMeasuring) samples.push(sum(rssOf(server.pid)));
+    });
+    await new Promise((resolve) => setTimeout(resolve, WARMUP_S * 1000));
+    const accepted = await untilAccepted(server.base);
+    const warmCalls = probe.reset();
+    log(
+      `${name}: warm-up ${((performance.now() - wrkStart) / 1000).toFixed(0)} s (${WARMUP_S} s and until every connection was accepted: ${accepted}); ${warmCalls} calls of our timed clients; wrk goes on`,
+    );
+    const rssStart = rssOf(server.pid);
+    samples.push(sum(rssStart));
+    isMeasuring = true;
     const cpuStart = {
       server: cpuOf(processTree(server.pid)),
       db: cpuOf(await backendsOf(databaseUrl)),
       machine: machineTicks(),
     };
-    const rssStart = rssOf(server.pid);
-    const samples: number[] = [sum(rssStart)];
-    const probe = startProbes(server, files.gridPath, sessions.slice(0, PROBES), { grid, details, tiles });
-    const { summary } = await runWrk(server, files, sessions.slice(PROBES), DURATION, () =>
-      samples.push(sum(rssOf(server.pid))),
-    );
+    const summary = await running;
     const probed = await probe.stop();
     const rssEnd = rssOf(server.pid);
     const serverCpu = cpuSpent(cpuStart.server, cpuOf(processTree(server.pid)));
@@ -651,24 +672,27 @@ async function benchDatabase(
       summary,
       errors: wrkErrors + probed.errors.length,
       p99Ms: percentile(timed, 99),
-      maxMs: Math.max(summary.latencyUs.max / 1000, percentile(timed, 100)),
+      // wrk's maximum covers its start too (see above), so the measured time's maximum is our clients'.
+      maxMs: percentile(timed, 100),
       // Garbage collection saws each heap up and down by tens of MB within seconds: the run's first and
       // last five samples (one a second), each by its median, stand for its start and its end.
       rssGrowthMb: median(samples.slice(-5)) - median(samples.slice(0, 5)),
     };
     const l = summary.latencyUs;
-    const seconds = summary.durationUs / 1e6;
+    const wrkSeconds = summary.durationUs / 1e6;
+    // wrk counts its whole run; its share of the measured time is taken in proportion.
+    const measuredRequests = (summary.requests * DURATION_S) / wrkSeconds + timed.length;
     log(
-      `${name}: ${summary.requests + timed.length} requests in ${seconds.toFixed(1)} s (${((summary.requests + timed.length) / seconds).toFixed(0)}/s, ${(summary.bytes / seconds / 2 ** 20).toFixed(1)} MB/s), load average after ${busyAfter.toFixed(2)}`,
+      `${name}: about ${measuredRequests.toFixed(0)} requests in the measured ${DURATION_S} s (${(measuredRequests / DURATION_S).toFixed(0)}/s), wrk ${(summary.bytes / wrkSeconds / 2 ** 20).toFixed(1)} MB/s over its whole run; load average after ${busyAfter.toFixed(2)}`,
     );
     log(
-      `${name}:   CPU: the machine ${(machineBusy * 100).toFixed(0)}% busy of ${os.cpus().length} cores during the run; our serving processes ${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / (summary.requests + timed.length)).toFixed(2)} ms a request)${dbCpu ? `, PostgreSQL's backends ${dbCpu.toFixed(1)} s (${((dbCpu * 1000) / (summary.requests + timed.length)).toFixed(2)} ms a request)` : ''}`,
+      `${name}:   CPU: the machine ${(machineBusy * 100).toFixed(0)}% busy of ${os.cpus().length} cores during the measured time; our serving processes ${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / measuredRequests).toFixed(2)} ms a request)${dbCpu ? `, PostgreSQL's backends ${dbCpu.toFixed(1)} s (${((dbCpu * 1000) / measuredRequests).toFixed(2)} ms a request)` : ''}`,
     );
     log(
-      `${name}:   wrk sent: ${summary.sent.tiles} tiles, ${summary.sent.grid} grid blocks, ${summary.sent.details} slide details, ${summary.sent.refresh} refreshes (${summary.refreshed} answered with tokens)`,
+      `${name}:   wrk sent (whole run): ${summary.sent.tiles} tiles, ${summary.sent.grid} grid blocks, ${summary.sent.details} slide details, ${summary.sent.refresh} refreshes (${summary.refreshed} answered with tokens)`,
     );
     log(
-      `${name}:   answers by status: ${JSON.stringify(summary.statuses)}; socket errors: connect ${e.connect}, read ${e.read}, write ${e.write}, timeout ${e.timeout}`,
+      `${name}:   wrk's answers by status (whole run): ${JSON.stringify(summary.statuses)}; socket errors: connect ${e.connect}, read ${e.read}, write ${e.write}, timeout ${e.timeout}`,
     );
     const ms = (x: number) => x.toFixed(1);
     log(
@@ -683,17 +707,10 @@ async function benchDatabase(
         .join('; ')}`,
     );
     log(
-      `${name}:   the first call of each of our clients (whose connection may be new): max ${percentile(probed.firstCalls, 100).toFixed(0)} ms; the others: max ${Math.max(
-        ...Object.values(probed.times)
-          .flat()
-          .filter((t) => !probed.firstCalls.includes(t)),
-      ).toFixed(0)} ms`,
+      `${name}:   wrk (its ${CONNECTIONS - PROBES} connections, whole run with their opening; percentiles corrected for coordinated omission): mean ${ms(l.mean / 1000)} ms, p50 ${ms(l.p50 / 1000)}, p90 ${ms(l.p90 / 1000)}, p99 ${ms(l.p99 / 1000)}, p99.9 ${ms(l.p999 / 1000)}, max ${ms(l.max / 1000)} ms (uncorrected)`,
     );
     log(
-      `${name}:   wrk (its ${CONNECTIONS - PROBES} connections; percentiles corrected for coordinated omission): mean ${ms(l.mean / 1000)} ms, p50 ${ms(l.p50 / 1000)}, p90 ${ms(l.p90 / 1000)}, p99 ${ms(l.p99 / 1000)}, p99.9 ${ms(l.p999 / 1000)}, max ${ms(l.max / 1000)} ms (uncorrected)`,
-    );
-    log(
-      `${name}:   resident memory (MB by pid) after warm-up ${fmtRss(rssStart)}; at the end ${fmtRss(rssEnd)}; total every 5 s: ${samples
+      `${name}:   resident memory (MB by pid) at the start of the measured time ${fmtRss(rssStart)}; at the end ${fmtRss(rssEnd)}; total every 5 s: ${samples
         .filter((_, i) => i % 5 === 0 || i === samples.length - 1)
         .map((s) => s.toFixed(0))
         .join(

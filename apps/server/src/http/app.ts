@@ -22,6 +22,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from './errors.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerBodyParsers } from './body.ts';
+import { registerTurns } from './turns.ts';
 import { registerModules } from '../modules/index.ts';
 import { inRequestScope } from '../db/database.ts';
 
@@ -82,6 +83,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.decorateRequest('actor', null);
   app.decorateRequest('project', null);
 
+  registerTurns(app);
   app.addHook('onRequest', (_req, _reply, done) => inRequestScope(ctx.dialect, done));
   app.addHook('onRequest', async (req, reply) => {
     if (ctx.settings.isMaintenance() && (req.url.startsWith('/v1/') || req.url.startsWith('/version.json'))) {
