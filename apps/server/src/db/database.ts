@@ -7,17 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -39,17 +29,31 @@ export function openDatabase(url: string): DatabaseHandle {
     // as an 'error' event, which would crash the process without a listener; the pool replaces the
     // connection on next use, so a log line is all it takes.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    const writes = new WriteCounter();
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
-    // The data version of a request is its snapshot when first asked: two equal snapshots (xmin:xmax:
-    // in-progress list) have seen exactly the same commits. Our own writes since count too, so a request
-    // that writes and then looks up again reads anew.
-    dataVersions.set(db, async () => {
+    // Any statement but a read (writes, commit, DDL) may change what this request's lookups answer:
+    // the request reads the table versions again at its next lookup.
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+        const request = requests.getStore();
+        if (!request || /^\s*select\b/i.test(text ?? '')) return query(...args);
+        request.versions = undefined;
+        const answer = query(...args);
+        if (answer instanceof Promise)
+          void answer.finally(() => (request.versions = undefined)).catch(() => undefined);
+        return answer;
+      }) as typeof client.query;
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // A request's table versions are read once, at its first remembered lookup, so a request never sees
+    // data older than its start; straight through the pool, so the read is not taken for a write.
+    dataVersions.set(db, () => {
       const request = requests.getStore();
       if (!request) return undefined;
-      // Straight through the pool: a read of our own that the write counter must not see.
-      request.snapshot ??= pool.query<{ v: string }>('select pg_current_snapshot()::text as v').then((r) => r.rows[0]!.v);
-      return `${writes.count}:${await request.snapshot}`;
+      request.versions ??= pool
+        .query<{ name: string; version: number }>(VERSIONS_SQL)
+        .then(toVersions, () => undefined);
+      return request.versions;
     });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -59,48 +63,44 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  let writes = 0;
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => writes++) }) });
-  // Another connection's commits (other serving processes, workers, the CLI) change data_version; our own
-  // writes do not, so they are counted as they are prepared. data_version is read once per turn of the
-  // event loop: a request that arrives after a commit is handled in a later turn, so it still sees it.
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  let thisTurn: string | undefined;
+  // The table versions are read once per turn of the event loop (a request that arrives after another
+  // process's commit is handled in a later turn, so it sees it) and again after any write of ours.
+  let thisTurn: TableVersions | undefined;
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => (thisTurn = undefined)) }),
+  });
+  let versionsStatement: SQLite.Statement | undefined;
   dataVersions.set(db, () => {
     if (thisTurn === undefined) {
-      thisTurn = String(dataVersion.get());
+      try {
+        versionsStatement ??= sqlite.prepare(VERSIONS_SQL);
+      } catch {
+        return undefined; // not migrated yet
+      }
+      thisTurn = toVersions({ rows: versionsStatement.all() as { name: string; version: number }[] });
       setImmediate(() => (thisTurn = undefined));
     }
-    return `${writes}:${thisTurn}`;
+    return thisTurn;
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-type DataVersion = () => string | undefined | Promise<string | undefined>;
+/** Each versioned table's version (migration 0017), as read at one moment. */
+export type TableVersions = ReadonlyMap<string, number>;
+type DataVersion = () => TableVersions | undefined | Promise<TableVersions | undefined>;
 const dataVersions = new WeakMap<Db, DataVersion>();
 
-/** PostgreSQL: each request's snapshot, taken when its first remembered lookup asks. */
-const requests = new AsyncLocalStorage<{ snapshot?: Promise<string> }>();
+const VERSIONS_SQL = 'select name, version from table_versions';
+const toVersions = ({ rows }: { rows: { name: string; version: number | string }[] }): TableVersions =>
+  new Map(rows.map((r) => [r.name, Number(r.version)]));
 
-/** Counts the writes this process sends (PostgreSQL; on SQLite the statement cache counts them). */
-class WriteCounter implements KyselyPlugin {
-  count = 0;
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    // Anything but a select may write: inserts, updates, deletes, DDL, raw SQL, transaction statements.
-    if (args.node.kind !== 'SelectQueryNode') this.count++;
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
+/** PostgreSQL: each request's table versions, read when its first remembered lookup asks. */
+const requests = new AsyncLocalStorage<{ versions?: Promise<TableVersions | undefined> | undefined }>();
 
 /**
- * Runs the rest of a request (http/app.ts) in its own scope: on PostgreSQL the data version is read once
- * per request, so one round trip stands for the session, roles, membership and image lookups when
- * nothing changed.
+ * Runs the rest of a request (http/app.ts) in its own scope: on PostgreSQL the table versions are read
+ * once per request, so one round trip stands for the session, roles, membership and image lookups when
+ * their tables did not change.
  */
 export function inRequestScope(dialect: Dialect, next: () => void): void {
   if (dialect === 'postgres') requests.run({}, next);
@@ -108,14 +108,26 @@ export function inRequestScope(dialect: Dialect, next: () => void): void {
 }
 
 /**
- * A value that changes whenever the database's data may have changed, by any connection; the same value
- * means every read answers as before (db/prepared.ts remembers answers by it). SQLite: counted writes and
- * `PRAGMA data_version`, per event-loop turn. PostgreSQL: the snapshot at the request's first lookup, so a
- * request never sees data older than its start. Undefined outside a request on PostgreSQL, and for
- * transactions (their Kysely instance is another): those always read.
+ * The version of every table that remembered lookups read (migration 0017: triggers add one to a table's
+ * version in each transaction that writes it, by any connection); the same versions for the tables a
+ * lookup reads mean it answers as before (db/prepared.ts remembers answers by them). SQLite: read once
+ * per turn of the event loop and after our own writes. PostgreSQL: read at the request's first lookup and
+ * after its own writes, so a request never sees data older than its start. Undefined outside a request on
+ * PostgreSQL, before migration, and for transactions (their Kysely instance is another): those always read.
  */
 export function dataVersionOf(db: Db): DataVersion | undefined {
   return dataVersions.get(db);
+}
+
+/** The versions of `tables` as one key, or undefined when one of them is not versioned. */
+export function versionKey(versions: TableVersions, tables: readonly string[]): string | undefined {
+  let key = '';
+  for (const table of tables) {
+    const version = versions.get(table);
+    if (version === undefined) return undefined;
+    key += `${version}:`;
+  }
+  return key;
 }
 
 /** Prepared statements kept; SQL with IN lists of varying length makes many shapes, so the cache is bounded. */

@@ -19,6 +19,7 @@ import * as m20261124_0013_shared_views from './migrations/20261124_0013_shared_
 import * as m20261124_0014_store_served_indexes from './migrations/20261124_0014_store_served_indexes.ts';
 import * as m20261125_0015_session_security from './migrations/20261125_0015_session_security.ts';
 import * as m20261125_0016_conversion_jobs from './migrations/20261125_0016_conversion_jobs.ts';
+import * as m20261125_0017_table_versions from './migrations/20261125_0017_table_versions.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261124_0014_store_served_indexes': m20261124_0014_store_served_indexes,
   '20261125_0015_session_security': m20261125_0015_session_security,
   '20261125_0016_conversion_jobs': m20261125_0016_conversion_jobs,
+  '20261125_0017_table_versions': m20261125_0017_table_versions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -48,6 +50,7 @@ export function migratorFor(db: Db): Migrator {
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migratorFor(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  if (error)
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   return (results ?? []).map((r) => r.migrationName);
 }

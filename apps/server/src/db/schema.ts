@@ -315,6 +315,12 @@ export interface GridVersionsTable {
   version: number;
 }
 
+/** Migration 0017: a version per table that remembered lookups read (db/prepared.ts), bumped by triggers. */
+export interface TableVersionsTable {
+  name: string;
+  version: number;
+}
+
 /** Migration 0012: the slides changed under each version (trigger-written; pruned by age). */
 export interface GridChangesTable {
   project_id: string;
@@ -371,6 +377,7 @@ export interface Database {
   vocabulary_values: VocabularyValuesTable;
   grid_column_states: GridColumnStatesTable;
   grid_versions: GridVersionsTable;
+  table_versions: TableVersionsTable;
   grid_changes: GridChangesTable;
   project_fields: ProjectFieldsTable;
   slide_project_values: SlideProjectValuesTable;

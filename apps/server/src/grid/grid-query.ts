@@ -9,7 +9,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { BLANKS_LABEL } from '@tessera/domain';
-import { dataVersionOf, type Db, type Dialect } from '../db/database.ts';
+import { dataVersionOf, versionKey, type Db, type Dialect } from '../db/database.ts';
 import { and, compileFilterModel, compileSearch, type FilterContext } from './compile-filter.ts';
 import { columnOf, GridRequestError, type GridColumn, type GridSource } from './grid-source.ts';
 import type { GridRequest } from '@tessera/contract';
@@ -214,6 +214,8 @@ interface Anchors {
   /** Row index → the sort key of the row before it (sort values then id). */
   keys: Map<number, unknown[]>;
 }
+/** What the order and the filters of a leaf page can read (the QC view reads slides and their assays). */
+const ANCHOR_TABLES = ['slide_assays', 'slide_project_values', 'slide_values', 'slides'];
 const MAX_SHAPES = 200;
 const MAX_ANCHORS_PER_SHAPE = 2000;
 const anchorsByShape = new Map<string, Anchors>();
@@ -224,7 +226,8 @@ async function leafPage(ctx: GridContext, request: GridRequest, where: Sql, sort
   const lastDesc = sort.at(-1)?.desc ?? false;
   const orderBy = sql.join([...sort.map((s) => sql`${sql.ref(`${t}.${sortColumn(s.column)}`)} ${direction(dialect, s.desc)}`), sql`${sql.ref(`${t}.id`)} ${lastDesc ? sql`DESC` : sql`ASC`}`]);
   const keyColumns = [...sort.map((s) => sql`${sql.ref(`${t}.${sortColumn(s.column)}`)} AS ${sql.ref(`_k${sort.indexOf(s)}`)}`)];
-  const version = await dataVersionOf(ctx.db)?.();
+  const versions = await dataVersionOf(ctx.db)?.();
+  const version = versions && versionKey(versions, ANCHOR_TABLES);
   const shape = version === undefined ? undefined : JSON.stringify([ctx.projectId, request.filterModel, request.globalSearchText, request.groupKeys, request.rowGroupCols, sort.map((s) => [s.column.field, s.desc]), ctx.source.table]);
   const anchors = shape ? anchorsFor(shape, version!) : undefined;
   // The nearest kept key at or before startRow that a row-value comparison can seek past.
