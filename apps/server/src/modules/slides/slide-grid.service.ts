@@ -12,7 +12,7 @@ import { GridRequestError } from '../../grid/grid-source.ts';
 import { findVocabularies } from '../vocabularies/vocabularies.queries.ts';
 import { slideGridSourceFor } from './slide-grid.source.ts';
 import { findProjectFields, readProjectValues } from './project-fields.queries.ts';
-import { rowWithValues, slideSelect, toSlideRow } from './slide-rows.ts';
+import { rowWithValues, slideSelect, toSlideRow, withoutImageId } from './slide-rows.ts';
 import { withLabelImages } from './slide-labels.queries.ts';
 import { QC_GRID_SOURCE, qcSelect, toQcRow } from './qc-grid.source.ts';
 
@@ -45,6 +45,7 @@ export async function getSlidesGrid(ctx: AppContext, project: ProjectScope, requ
     const data = rows.map((r) => rowWithValues(r, values.get(String(r.id))));
     // The Label column's picture, unless the request leaves the column out (exports).
     if (!request.fields || request.fields.includes('label')) await withLabelImages(ctx.db, project.id, data);
+    else data.forEach(withoutImageId);
     return { data, filteredSlideCount: answer.filteredSlideCount, rowCount: answer.rowCount };
   });
 }

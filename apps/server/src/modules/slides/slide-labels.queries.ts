@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { labelImageOf, type LabelImage } from '../images/label-image.ts';
+import { IMAGE_ID, withoutImageId } from './slide-rows.ts';
 
 /**
  * Answers by image id. An image's stored info never changes after registration, and parsing it (vendor
@@ -15,7 +16,9 @@ const CACHE_LIMIT = 50_000;
 
 /**
  * Sets each row's (by `id`) `labelImage`, in place: rows keep the objects (and prototypes) they were
- * built with. Rows of other projects or unknown ids get null.
+ * built with. Rows of other projects or unknown ids get null. Rows read by slideSelect carry their image
+ * id, which is used and cleared (left undefined, so the answer's JSON leaves it out); other rows are
+ * looked up.
  */
 export async function withLabelImages<T extends Record<string, unknown>>(
   db: Db,
@@ -24,12 +27,15 @@ export async function withLabelImages<T extends Record<string, unknown>>(
 ): Promise<T[]> {
   const ids = rows.map((r) => String(r.id));
   if (ids.length === 0) return rows;
-  const links = await db
-    .selectFrom('slides')
-    .select(['id', 'image_id'])
-    .where('project_id', '=', projectId)
-    .where('id', 'in', ids)
-    .execute();
+  const isCarried = rows.every((r) => typeof r[IMAGE_ID] === 'string');
+  const links = isCarried
+    ? rows.map((r) => ({ id: String(r.id), image_id: r[IMAGE_ID] as string }))
+    : await db
+        .selectFrom('slides')
+        .select(['id', 'image_id'])
+        .where('project_id', '=', projectId)
+        .where('id', 'in', ids)
+        .execute();
   const missing = [...new Set(links.map((l) => l.image_id).filter((id) => !byImage.has(id)))];
   if (missing.length > 0) {
     const images = await db
@@ -41,7 +47,9 @@ export async function withLabelImages<T extends Record<string, unknown>>(
     for (const image of images) byImage.set(image.id, labelImageOf(image.image_info));
   }
   const imageOf = new Map(links.map((l) => [l.id, l.image_id]));
-  for (const row of rows)
+  for (const row of rows) {
     (row as Record<string, unknown>).labelImage = byImage.get(imageOf.get(String(row.id)) ?? '') ?? null;
+    withoutImageId(row);
+  }
   return rows;
 }

@@ -9,6 +9,9 @@ import { SLIDE_GRID_SOURCE } from './slide-grid.source.ts';
 
 type Row = Record<string, unknown>;
 
+/** The key under which slideSelect reads a row's image id. */
+export const IMAGE_ID = '_imageId';
+
 /** Row fields beside the registry's: the editing flags, the project and the derived markers text. */
 const EXTRA_COLUMNS: [string, string][] = [
   ['projectId', 'project_id'],
@@ -17,6 +20,9 @@ const EXTRA_COLUMNS: [string, string][] = [
   ['editableFields', 'editable_fields'],
   ['canEditSlideSpecificFields', 'can_edit_slide_fields'],
   ['canEditProjectSpecificFields', 'can_edit_project_fields'],
+  // Not part of the answer: the Label column's picture is found by it (slide-labels.queries.ts
+  // withLabelImages clears it), which spares a query per block of rows.
+  [IMAGE_ID, 'image_id'],
 ];
 
 /** Fields always read, whatever the request's field list: the id and what editing needs. */
@@ -67,4 +73,9 @@ export function toSlideRow(stored: Row): Row {
 export function rowWithValues(row: Row, values: Row | undefined): Row {
   Object.setPrototypeOf(row, null);
   return values ? Object.assign(row, values) : row;
+}
+
+/** Clears the image id slideSelect read (undefined, not deleted: a delete would slow the row object down). */
+export function withoutImageId(row: Row): void {
+  if (IMAGE_ID in row) row[IMAGE_ID] = undefined;
 }
