@@ -4,7 +4,7 @@
  * - brightfield whose level 0 is stored as square JPEG tiles (SVS, generic pyramids): the level-0 tiles
  *   are COPIED byte for byte with the file's JPEGTables, same tile size; only the lower levels are encoded;
  * - other brightfield TIFFs that libvips decodes (LZW, deflate or uncompressed tiles, strips): decoded and
- *   re-encoded as JPEG by libvips in large blocks (LibvipsLevels.startLevel0Pair), every level;
+ *   re-encoded as JPEG by libvips in strips (LibvipsLevels.startStrip), every level;
  * - other brightfield (OpenSlide formats, JPEG 2000, DICOM): decoded and re-encoded as JPEG tile by tile;
  * - fluorescence: each channel lossless (deflate), in its own sample type (uint8 or uint16).
  * The writer builds the file under a hidden `.partial` name and renames it into place, so a half-written
@@ -44,7 +44,11 @@ type TileSlide = TiffSlide | DicomSlide;
 
 /** How the output is made: tile by tile from decoded level-0 planes (the writer reduces them), or by copying. */
 type Level0Source =
-  | { mode: 'decode-encode' | 'lossless-channels'; options: PyramidWriterOptions; read(x: number, y: number): Promise<Samples[]> }
+  | {
+      mode: 'decode-encode' | 'lossless-channels';
+      options: PyramidWriterOptions;
+      read(x: number, y: number): Promise<Samples[]>;
+    }
   | {
       mode: 'jpeg-copy';
       options: PyramidWriterOptions;
@@ -53,7 +57,7 @@ type Level0Source =
       stored: (number | null)[];
       levels: LibvipsLevelsSource;
     }
-  /** Every level made by libvips in blocks straight from the file (LibvipsLevels.startLevel0Pair). */
+  /** Every level made by libvips in strips straight from the file (LibvipsLevels.startStrip). */
   | { mode: 'libvips-encode'; options: PyramidWriterOptions; levels: LibvipsLevelsSource };
 
 /** How often a conversion records a checkpoint to go on from; a checkpoint waits for the tiles in flight. */
@@ -63,11 +67,23 @@ export const conversionCheckpoints = { everyMs: 10_000 };
  * The jpeg-copy conversion's part of a checkpoint: rows copied per level, the next level-1 row libvips
  * makes, and what LibvipsLevels.saveState answered (its rows are the checkpoint's buffers).
  */
-const CopyProgress = z.object({ copied: z.array(z.number().int().min(0)), nextRow: z.number().int().min(0), waiting: z.unknown().optional() });
+const CopyProgress = z.object({
+  copied: z.array(z.number().int().min(0)),
+  nextRow: z.number().int().min(0),
+  waiting: z.unknown().optional(),
+});
 type CopyProgress = z.infer<typeof CopyProgress>;
 
 const RESTORED_ON_ABORT = { converted: 'Converted', notConverted: 'NotConverted' } as const;
-const TIFF_TAG = { width: 256, height: 257, compression: 259, photometric: 262, tileWidth: 322, tileLength: 323, jpegTables: 347 } as const;
+const TIFF_TAG = {
+  width: 256,
+  height: 257,
+  compression: 259,
+  photometric: 262,
+  tileWidth: 322,
+  tileLength: 323,
+  jpegTables: 347,
+} as const;
 
 export const optimizedFileName = (checksum: string): string => `${checksum}.ome.tif`;
 
@@ -76,7 +92,10 @@ export const convertImageJob = defineJobKind({
   payload: z.object({
     imageId: z.string().regex(/^[0-9a-f]{24}$/),
     /** `${dataDir}/optimized` of the enqueuing server (images.service enqueueConversion); absolute. */
-    outputDir: z.string().min(1).refine((p) => path.isAbsolute(p), 'outputDir must be absolute'),
+    outputDir: z
+      .string()
+      .min(1)
+      .refine((p) => path.isAbsolute(p), 'outputDir must be absolute'),
   }),
   // A corrupt file fails the same way twice; one retry covers a transient I/O error.
   maxAttempts: 2,
@@ -93,7 +112,8 @@ export const convertImageJob = defineJobKind({
       const source = await level0Source(slide, image.storagePaths[0]!, image.checksum);
       const opened = await PyramidWriter.open(target, source.options);
       writer = opened.writer;
-      for (const name of opened.removed.filter((n) => n.endsWith('.partial'))) await ctx.log(`Removed the unfinished file ${name} of an earlier run.`);
+      for (const name of opened.removed.filter((n) => n.endsWith('.partial')))
+        await ctx.log(`Removed the unfinished file ${name} of an earlier run.`);
       const level0 = writer.levels[0]!;
       const total = level0.tilesAcross * level0.tilesDown;
       await ctx.log(
@@ -101,11 +121,16 @@ export const convertImageJob = defineJobKind({
           `by ${source.mode}: ${writer.levels.length} levels of ${writer.tileSize}-px tiles.`,
       );
       const checkpoint = checkpointEvery(writer, conversionCheckpoints.everyMs);
-      if (source.mode === 'jpeg-copy') await copyAndReduce(source, writer, imageId, ctx, opened.resumed, checkpoint);
-      else if (source.mode === 'libvips-encode') await encodeInBlocks(source, writer, imageId, ctx, opened.resumed, checkpoint);
+      if (source.mode === 'jpeg-copy')
+        await copyAndReduce(source, writer, imageId, ctx, opened.resumed, checkpoint);
+      else if (source.mode === 'libvips-encode')
+        await encodeInBlocks(source, writer, imageId, ctx, opened.resumed, checkpoint);
       else {
         const from = writer.nextTilePosition?.y ?? level0.tilesDown;
-        if (opened.resumed) await ctx.log(`Resumed from the checkpoint of an earlier run: ${from} of ${level0.tilesDown} level-0 rows were written.`);
+        if (opened.resumed)
+          await ctx.log(
+            `Resumed from the checkpoint of an earlier run: ${from} of ${level0.tilesDown} level-0 rows were written.`,
+          );
         for (let y = from; y < level0.tilesDown; y++) {
           for (let x = 0; x < level0.tilesAcross; x++) {
             ctx.signal.throwIfAborted();
@@ -129,7 +154,11 @@ export const convertImageJob = defineJobKind({
         // from the last checkpoint.
         await writer?.suspend();
         const left = await q.findConversion(ctx.db, imageId);
-        await q.restoreStatus(ctx.db, imageId, left?.optimizedPath ? RESTORED_ON_ABORT.converted : RESTORED_ON_ABORT.notConverted);
+        await q.restoreStatus(
+          ctx.db,
+          imageId,
+          left?.optimizedPath ? RESTORED_ON_ABORT.converted : RESTORED_ON_ABORT.notConverted,
+        );
         throw error;
       }
       await writer?.abort();
@@ -168,7 +197,14 @@ async function level0Source(slide: OpenedSlide, firstPath: string, checksum: str
     const T = 256;
     return {
       mode: 'decode-encode',
-      options: { ...common, tileSize: T, sampleType: 'uint8', samplesPerPixel: 3, channels: [{ name: 'Brightfield' }], compression: 'jpeg' },
+      options: {
+        ...common,
+        tileSize: T,
+        sampleType: 'uint8',
+        samplesPerPixel: 3,
+        channels: [{ name: 'Brightfield' }],
+        compression: 'jpeg',
+      },
       read: async (x, y) => [rgbaOverWhite(await slide.readRegion(0, x * T, y * T, T, T))],
     };
   }
@@ -176,13 +212,19 @@ async function level0Source(slide: OpenedSlide, firstPath: string, checksum: str
   if (info.kind === 'fluorescence') {
     const sampleType = info.channels[0]?.sampleType;
     if (sampleType !== 'uint8' && sampleType !== 'uint16') {
-      throw new WsiError('unsupported', `Channels of sample type ${sampleType ?? 'unknown'} cannot be optimized yet (uint8 and uint16 can)`);
+      throw new WsiError(
+        'unsupported',
+        `Channels of sample type ${sampleType ?? 'unknown'} cannot be optimized yet (uint8 and uint16 can)`,
+      );
     }
     if (info.channels.some((c) => c.sampleType !== sampleType || c.samplesPerPixel !== 1)) {
       throw new WsiError('unsupported', 'Channels of different sample types cannot be optimized together');
     }
     if (level0.compression === 'jpeg' || level0.compression === 'jpeg2000') {
-      throw new WsiError('unsupported', `Fluorescence channels stored as ${level0.compression} cannot be optimized losslessly`);
+      throw new WsiError(
+        'unsupported',
+        `Fluorescence channels stored as ${level0.compression} cannot be optimized losslessly`,
+      );
     }
     const T = 256;
     const grid = new Level0Grid(slide, T, (tile) => channelSamples(tile, sampleType));
@@ -199,25 +241,57 @@ async function level0Source(slide: OpenedSlide, firstPath: string, checksum: str
       read: (x, y) => Promise.all(info.channels.map((_, c) => grid.tile(x, y, c, sampleType))),
     };
   }
-  const options: PyramidWriterOptions = { ...common, sampleType: 'uint8', samplesPerPixel: 3, channels: [{ name: 'Brightfield' }], compression: 'jpeg' };
+  const options: PyramidWriterOptions = {
+    ...common,
+    sampleType: 'uint8',
+    samplesPerPixel: 3,
+    channels: [{ name: 'Brightfield' }],
+    compression: 'jpeg',
+  };
   const isCopyable =
-    slide instanceof TiffSlide && level0.compression === 'jpeg' && level0.isTiled && level0.tileWidth === level0.tileHeight && level0.tileWidth % 16 === 0;
+    slide instanceof TiffSlide &&
+    level0.compression === 'jpeg' &&
+    level0.isTiled &&
+    level0.tileWidth === level0.tileHeight &&
+    level0.tileWidth % 16 === 0;
   if (isCopyable) {
     const T = level0.tileWidth;
     const planned = planLevels(info.width, info.height, T);
     const found = await findStoredJpegLevels(slide, firstPath, planned, T);
     // Copy every level when the file stores them all (libvips and our own pyramids); otherwise level 0
     // only, and libvips makes the rest from it (a file's 4× levels are not the 2× chain we need).
-    const stored = found.every((f) => f !== null) ? found.map((f) => f.level) : [found[0]!.level, ...planned.slice(1).map(() => null)];
-    const copiedJpeg = found.flatMap((f, level) => (f && stored[level] !== null ? [{ level, tables: f.tables, photometric: f.photometric }] : []));
-    return { mode: 'jpeg-copy', options: { ...options, tileSize: T, copiedJpeg }, slide, stored, levels: { file: firstPath, page: found[0]!.page! } };
+    const stored = found.every((f) => f !== null)
+      ? found.map((f) => f.level)
+      : [found[0]!.level, ...planned.slice(1).map(() => null)];
+    const copiedJpeg = found.flatMap((f, level) =>
+      f && stored[level] !== null ? [{ level, tables: f.tables, photometric: f.photometric }] : [],
+    );
+    return {
+      mode: 'jpeg-copy',
+      options: { ...options, tileSize: T, copiedJpeg },
+      slide,
+      stored,
+      levels: { file: firstPath, page: found[0]!.page! },
+    };
   }
   const T = 256;
-  const isLibvipsReadable = slide instanceof TiffSlide && LIBVIPS_DECODES.has(level0.compression) && info.channels.every((c) => c.sampleType === 'uint8');
+  const isLibvipsReadable =
+    slide instanceof TiffSlide &&
+    LIBVIPS_DECODES.has(level0.compression) &&
+    info.channels.every((c) => c.sampleType === 'uint8');
   const page = isLibvipsReadable ? await findMainChainPage(firstPath, info.width, info.height) : null;
-  if (page !== null) return { mode: 'libvips-encode', options: { ...options, tileSize: T }, levels: { file: firstPath, page } };
+  if (page !== null)
+    return {
+      mode: 'libvips-encode',
+      options: { ...options, tileSize: T },
+      levels: { file: firstPath, page },
+    };
   const grid = new Level0Grid(slide, T, rgbSamples);
-  return { mode: 'decode-encode', options: { ...options, tileSize: T }, read: async (x, y) => [await grid.tile(x, y, 0, 'uint8')] };
+  return {
+    mode: 'decode-encode',
+    options: { ...options, tileSize: T },
+    read: async (x, y) => [await grid.tile(x, y, 0, 'uint8')],
+  };
 }
 
 /**
@@ -232,7 +306,8 @@ async function findMainChainPage(file: string, width: number, height: number): P
   try {
     const { ifds } = await readTiffStructure(source);
     for (const [page, ifd] of ifds.entries()) {
-      if ((await ifd.number(TIFF_TAG.width)) === width && (await ifd.number(TIFF_TAG.height)) === height) return page;
+      if ((await ifd.number(TIFF_TAG.width)) === width && (await ifd.number(TIFF_TAG.height)) === height)
+        return page;
     }
     return null;
   } finally {
@@ -240,14 +315,14 @@ async function findMainChainPage(file: string, width: number, height: number): P
   }
 }
 
-/** libvips-encode's part of a checkpoint: the next pair of level-0 rows, and the rows LibvipsLevels keeps for their partners. */
-const EncodeProgress = z.object({ nextPair: z.number().int().min(0), waiting: z.unknown().optional() });
+/** libvips-encode's part of a checkpoint: the next strip, and the rows LibvipsLevels keeps for their partners. */
+const EncodeProgress = z.object({ nextStrip: z.number().int().min(0), waiting: z.unknown().optional() });
 type EncodeProgress = z.infer<typeof EncodeProgress>;
 
 /**
- * libvips-encode: pairs of level-0 tile rows decoded, encoded and reduced by libvips in blocks
- * (LibvipsLevels.startLevel0Pair), the next pair in flight so both cores work while the main thread
- * appends; each pair makes a level-1 row, which feeds the levels below.
+ * libvips-encode: strips of level 0, each decoded once and made into its own levels by one libvips call
+ * (LibvipsLevels.startStrip), two strips ahead so both cores work while the main thread appends; the
+ * levels below the strips' are reduced from their lowest level.
  */
 async function encodeInBlocks(
   source: Extract<Level0Source, { mode: 'libvips-encode' }>,
@@ -258,25 +333,32 @@ async function encodeInBlocks(
   checkpoint: (caller: () => CallerState) => Promise<void>,
 ): Promise<void> {
   const total = writer.levels.reduce((n, l) => n + l.tilesAcross * l.tilesDown, 0);
-  const saved: EncodeProgress = resumed ? EncodeProgress.parse(resumed.state) : { nextPair: 0 };
+  const saved: EncodeProgress = resumed ? EncodeProgress.parse(resumed.state) : { nextStrip: 0 };
   const blocks = new LibvipsLevels(writer, source.levels);
-  const pairs = blocks.level0Pairs;
+  const strips = blocks.strips;
   if (resumed) {
     blocks.restoreState({ state: saved.waiting ?? [], buffers: resumed.buffers });
-    await ctx.log(`Resumed from the checkpoint of an earlier run: ${Math.min(2 * saved.nextPair, writer.levels[0]!.tilesDown)} of ${writer.levels[0]!.tilesDown} level-0 rows were written.`);
+    await ctx.log(
+      `Resumed from the checkpoint of an earlier run: ${saved.nextStrip} of ${strips} strips of level 0 were written.`,
+    );
   }
-  let next = saved.nextPair < pairs ? blocks.startLevel0Pair(saved.nextPair) : null;
-  for (let p = saved.nextPair; p < pairs; p++) {
+  // Two strips started ahead of the one being finished: both cores decode while this one is appended.
+  const ahead: (() => Promise<void>)[] = [];
+  let started = saved.nextStrip;
+  for (let s = saved.nextStrip; s < strips; s++) {
     ctx.signal.throwIfAborted();
-    const finishPair = next!;
-    next = p + 1 < pairs ? blocks.startLevel0Pair(p + 1) : null;
-    await finishPair();
+    while (started < strips && started <= s + 2) ahead.push(blocks.startStrip(started++));
+    const finishStrip = ahead.shift()!;
+    await finishStrip();
     await q.saveConversionCounts(ctx.db, imageId, writer.progress());
     // 99 at most until the file is renamed into place and recorded.
     await ctx.progress((writer.progress().reduce((n, c) => n + c.converted, 0) / total) * 99);
     await checkpoint(() => {
       const waiting = blocks.saveState();
-      return { state: { nextPair: p + 1, waiting: waiting.state } satisfies EncodeProgress, buffers: waiting.buffers };
+      return {
+        state: { nextStrip: s + 1, waiting: waiting.state } satisfies EncodeProgress,
+        buffers: waiting.buffers,
+      };
     });
   }
 }
@@ -301,10 +383,15 @@ async function copyAndReduce(
     // 99 at most until the file is renamed into place and recorded.
     await ctx.progress((writer.progress().reduce((n, p) => n + p.converted, 0) / total) * 99);
   };
-  const saved: CopyProgress = resumed ? CopyProgress.parse(resumed.state) : { copied: writer.levels.map(() => 0), nextRow: 0 };
+  const saved: CopyProgress = resumed
+    ? CopyProgress.parse(resumed.state)
+    : { copied: writer.levels.map(() => 0), nextRow: 0 };
   const { copied } = saved;
   if (copied.length !== writer.levels.length) throw new Error('The checkpoint is of another pyramid');
-  if (resumed) await ctx.log(`Resumed from the checkpoint of an earlier run: ${copied[0]} of ${writer.levels[0]!.tilesDown} level-0 rows were copied.`);
+  if (resumed)
+    await ctx.log(
+      `Resumed from the checkpoint of an earlier run: ${copied[0]} of ${writer.levels[0]!.tilesDown} level-0 rows were copied.`,
+    );
   const copyRowsBefore = async (level: number, end: number, afterRow?: () => Promise<void>) => {
     const grid = writer.levels[level]!;
     const from = source.stored[level]!;
@@ -313,7 +400,8 @@ async function copyAndReduce(
       for (let x = 0; x < grid.tilesAcross; x++) {
         ctx.signal.throwIfAborted();
         const raw = await source.slide.readRawTile(from, x, y);
-        if (raw.bytes.length === 0) throw new WsiError('tile-missing', `The file has no data for tile (${x}, ${y}) of level ${from}`);
+        if (raw.bytes.length === 0)
+          throw new WsiError('tile-missing', `The file has no data for tile (${x}, ${y}) of level ${from}`);
         await writer.appendEncoded(level, 0, x, y, raw.bytes);
       }
       copied[level]!++;
@@ -323,8 +411,10 @@ async function copyAndReduce(
   };
   if (source.stored.every((s) => s !== null)) {
     if (!resumed) await ctx.log('Every level is copied as the file stores it.');
-    const afterRow = () => checkpoint(() => ({ state: { copied, nextRow: 0 } satisfies CopyProgress, buffers: [] }));
-    for (let level = 0; level < writer.levels.length; level++) await copyRowsBefore(level, Infinity, afterRow);
+    const afterRow = () =>
+      checkpoint(() => ({ state: { copied, nextRow: 0 } satisfies CopyProgress, buffers: [] }));
+    for (let level = 0; level < writer.levels.length; level++)
+      await copyRowsBefore(level, Infinity, afterRow);
     return;
   }
   if (!resumed) await ctx.log('Level 0 is copied as stored; libvips makes the reduced levels.');
@@ -340,7 +430,10 @@ async function copyAndReduce(
     await report();
     await checkpoint(() => {
       const waiting = reduced.saveState();
-      return { state: { copied, nextRow: r + 1, waiting: waiting.state } satisfies CopyProgress, buffers: waiting.buffers };
+      return {
+        state: { copied, nextRow: r + 1, waiting: waiting.state } satisfies CopyProgress,
+        buffers: waiting.buffers,
+      };
     });
   }
   await copyRowsBefore(0, Infinity);
@@ -355,10 +448,18 @@ async function findStoredJpegLevels(slide: TiffSlide, file: string, planned: Pla
   const source = await FileSource.open(file);
   try {
     const { ifds } = await readTiffStructure(source);
-    const all = ifds.flatMap((ifd, page) => [{ ifd, page: page as number | null }, ...ifd.subIfds.map((sub) => ({ ifd: sub, page: null }))]);
+    const all = ifds.flatMap((ifd, page) => [
+      { ifd, page: page as number | null },
+      ...ifd.subIfds.map((sub) => ({ ifd: sub, page: null })),
+    ]);
     const found = [];
     for (const level of planned) {
-      let match: { level: number; tables: Buffer | undefined; photometric: number; page: number | null } | null = null;
+      let match: {
+        level: number;
+        tables: Buffer | undefined;
+        photometric: number;
+        page: number | null;
+      } | null = null;
       const index = slide.info.levels.findIndex((l) => l.width === level.width && l.height === level.height);
       for (const { ifd, page } of index < 0 ? [] : all) {
         if (
@@ -368,13 +469,19 @@ async function findStoredJpegLevels(slide: TiffSlide, file: string, planned: Pla
           (await ifd.number(TIFF_TAG.tileWidth)) === T &&
           (await ifd.number(TIFF_TAG.tileLength)) === T
         ) {
-          match = { level: index, tables: await ifd.bytes(TIFF_TAG.jpegTables), photometric: (await ifd.number(TIFF_TAG.photometric)) ?? 6, page };
+          match = {
+            level: index,
+            tables: await ifd.bytes(TIFF_TAG.jpegTables),
+            photometric: (await ifd.number(TIFF_TAG.photometric)) ?? 6,
+            page,
+          };
           break;
         }
       }
       found.push(match);
     }
-    if (found[0]?.page == null) throw new WsiError('corrupt', 'The level-0 image directory could not be found again');
+    if (found[0]?.page == null)
+      throw new WsiError('corrupt', 'The level-0 image directory could not be found again');
     return found;
   } finally {
     await source.close();
@@ -402,7 +509,8 @@ function rgbaOverWhite(rgba: Buffer): Uint8Array {
 /** Brightfield samples as 8-bit RGB: grey replicated, alpha dropped, 16-bit scaled down. */
 function rgbSamples(tile: DecodedTile): Chunk {
   const { width, height, samplesPerPixel: spp, sampleType, data } = tile;
-  if (sampleType !== 'uint8' && sampleType !== 'uint16') throw new WsiError('unsupported', `Brightfield samples of type ${sampleType} cannot be optimized`);
+  if (sampleType !== 'uint8' && sampleType !== 'uint16')
+    throw new WsiError('unsupported', `Brightfield samples of type ${sampleType} cannot be optimized`);
   const shift = sampleType === 'uint16' ? 8 : 0;
   const out = new Uint8Array(width * height * 3);
   for (let p = 0; p < width * height; p++) {
@@ -413,7 +521,8 @@ function rgbSamples(tile: DecodedTile): Chunk {
 
 function channelSamples(tile: DecodedTile, sampleType: 'uint8' | 'uint16'): Chunk {
   const ok = sampleType === 'uint16' ? tile.data instanceof Uint16Array : tile.data instanceof Uint8Array;
-  if (!ok || tile.samplesPerPixel !== 1) throw new WsiError('corrupt', 'A channel tile does not hold one sample per pixel of the channel type');
+  if (!ok || tile.samplesPerPixel !== 1)
+    throw new WsiError('corrupt', 'A channel tile does not hold one sample per pixel of the channel type');
   return { width: tile.width, height: tile.height, spp: 1, data: tile.data as Samples };
 }
 
@@ -434,7 +543,8 @@ class Level0Grid {
     private readonly convert: (tile: DecodedTile) => Chunk,
   ) {
     const l = slide.info.levels[0]!;
-    if (l.compression === 'jpeg2000') throw new WsiError('needs-openslide', 'JPEG 2000 tiles are read through OpenSlide');
+    if (l.compression === 'jpeg2000')
+      throw new WsiError('needs-openslide', 'JPEG 2000 tiles are read through OpenSlide');
     this.cw = l.tileWidth;
     this.ch = l.tileHeight;
     this.isJpeg = l.compression === 'jpeg';
@@ -446,7 +556,8 @@ class Level0Grid {
     const spp = this.slide.info.kind === 'fluorescence' ? 1 : 3;
     const out = sampleType === 'uint16' ? new Uint16Array(T * T * spp) : new Uint8Array(T * T * spp);
     if (spp === 3) out.fill(255); // padding beyond the image: white background
-    for (const key of this.cache.keys()) if ((Number(key.split(':')[2]) + 1) * ch <= y * T) this.cache.delete(key);
+    for (const key of this.cache.keys())
+      if ((Number(key.split(':')[2]) + 1) * ch <= y * T) this.cache.delete(key);
     const x1 = Math.min((x + 1) * T, W);
     const y1 = Math.min((y + 1) * T, H);
     for (let cy = Math.floor((y * T) / ch); cy * ch < y1; cy++) {
@@ -470,7 +581,9 @@ class Level0Grid {
     const key = `${channel}:${cx}:${cy}`;
     let chunk = this.cache.get(key);
     if (!chunk) {
-      chunk = this.isJpeg ? this.decodeJpegChunk(cx, cy, channel) : this.slide.decodeTile(0, cx, cy, channel).then(this.convert);
+      chunk = this.isJpeg
+        ? this.decodeJpegChunk(cx, cy, channel)
+        : this.slide.decodeTile(0, cx, cy, channel).then(this.convert);
       this.cache.set(key, chunk);
     }
     return chunk;
@@ -478,7 +591,16 @@ class Level0Grid {
 
   private async decodeJpegChunk(cx: number, cy: number, channel: number): Promise<Chunk> {
     const jpeg = await this.slide.readJpegTilePassthrough(0, cx, cy, channel);
-    const { data, info } = await sharp(jpeg).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    return { width: info.width, height: info.height, spp: 3, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+    const { data, info } = await sharp(jpeg)
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return {
+      width: info.width,
+      height: info.height,
+      spp: 3,
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    };
   }
 }

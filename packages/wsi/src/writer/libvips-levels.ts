@@ -1,15 +1,17 @@
 /**
- * The reduced levels (1…n) of a brightfield pyramid whose level 0 is a JPEG-tiled image in a TIFF file,
- * made by libvips (through sharp) in large blocks: a sharp call costs about 1 ms on top of its work, so
- * decoding and encoding tile by tile (22,000 level-0 tiles for a 1.4-gigapixel slide) would cost more in
- * calls than in pixels. Each call here handles a block of up to 8192 × 512 level-0 pixels:
- * - libvips decodes the block straight from the file (its own tiled-TIFF JPEG decoder); a 2× box mean
- *   (downsample.ts, as libvips pyramids and our writer reduce) makes it a slice of a level-1 tile row;
- * - each level's tile row is encoded by one libvips call writing a small tiled JPEG TIFF in memory, whose
- *   stored tiles and JPEGTables our TIFF reader then hands to the writer unchanged;
- * - two level-1 rows are reduced 2× again into a row of the next level, and so on.
- * Blocks run a few at a time (sharp works on the libuv pool), so every core decodes. Memory is about one
- * tile row per level plus the blocks in flight.
+ * The levels of a brightfield pyramid made by libvips (through sharp) in large pieces: a sharp call costs
+ * about 1 ms on top of its work, so decoding and encoding tile by tile (22,000 level-0 tiles for a
+ * 1.4-gigapixel slide) would cost more in calls than in pixels. Two uses:
+ * - level 0 copied as JPEG tiles (startRow): the reduced levels from blocks of up to 8192 × 512 level-0
+ *   pixels, each decoded by libvips straight from the file and box-reduced 2× (downsample.ts, as libvips
+ *   pyramids and our writer reduce) into a slice of a level-1 tile row; each level's tile row is encoded
+ *   by one libvips call writing a small tiled JPEG TIFF in memory, whose stored tiles and JPEGTables our
+ *   TIFF reader then hands to the writer unchanged; two level-1 rows are reduced 2× again into a row of
+ *   the next level, and so on;
+ * - every level re-encoded (startStrip): strips of level 0 that libvips decodes, reduces and encodes into
+ *   a small pyramid of their own in one call, the levels below reduced from the strips' lowest level.
+ * Calls run a few at a time (sharp works on the libuv pool), so every core decodes. Memory is about one
+ * tile row per level plus the calls in flight.
  */
 import sharp from 'sharp';
 import { BufferSource } from '../source/byte-source.ts';
@@ -19,6 +21,12 @@ import { TiffImage } from '../tiff/image.ts';
 import { boxReduceRgb, boxReduceRgbInto } from './downsample.ts';
 import type { CallerState, PyramidWriter } from './pyramid-writer.ts';
 
+/**
+ * Levels completed by each strip of the re-encoding conversion: a strip is 2^3 level-0 tile rows (2048
+ * pixels at 256), about a second of work for a 45,000-pixel-wide slide.
+ */
+const STRIP_LEVELS = 3;
+const STRIPS_IN_FLIGHT = 2;
 /** Level-1 pixels across one decode block (8192 level-0 pixels): a multiple of every tile size we write. */
 const BLOCK_WIDTH_L1 = 4096;
 /** Blocks decoded at once: enough to keep two cores busy while the main thread copies level-0 tiles. */
@@ -44,6 +52,8 @@ export class LibvipsLevels {
   private readonly T: number;
   /** Shared by all rows, so starting the next row early never puts more blocks in flight. */
   private readonly limit = limiter(BLOCKS_IN_FLIGHT);
+  /** Strips decoding at once: one per core (a third measured slower), however many are started ahead. */
+  private readonly stripLimit = limiter(STRIPS_IN_FLIGHT);
 
   constructor(
     private readonly writer: PyramidWriter,
@@ -65,7 +75,8 @@ export class LibvipsLevels {
     this.waiting.clear();
     rows.forEach((row, i) => {
       const data = buffers[i];
-      if (!data || data.length !== row.width * row.height * 3) throw new Error('A saved row has the wrong size');
+      if (!data || data.length !== row.width * row.height * 3)
+        throw new Error('A saved row has the wrong size');
       this.waiting.set(row.level, { data, width: row.width, height: row.height });
     });
   }
@@ -75,51 +86,92 @@ export class LibvipsLevels {
     return this.writer.levels[1]?.tilesDown ?? 0;
   }
 
-  /** Pairs of level-0 tile rows to make, in order, with `startLevel0Pair(p)` (when level 0 is encoded too). */
-  get level0Pairs(): number {
-    return Math.ceil(this.writer.levels[0]!.tilesDown / 2);
+  /** Strips of level 0 to make, in order, with `startStrip(s)` (when level 0 is encoded too). */
+  get strips(): number {
+    return Math.ceil(this.writer.levels[0]!.height / this.stripHeight);
+  }
+
+  /** The levels a strip's own pyramid completes: 0…stripLevels (each a whole number of tile rows). */
+  private get stripLevels(): number {
+    return Math.min(STRIP_LEVELS, this.writer.levels.length - 1);
+  }
+
+  /** Level-0 pixel rows per strip: one tile row of its lowest complete level. */
+  private get stripHeight(): number {
+    return this.T << this.stripLevels;
   }
 
   /**
    * The re-encoding conversion (level 0 not JPEG-copyable: LZW, deflate or uncompressed tiles, strips):
-   * starts level-0 tile rows 2p and 2p + 1, block by block on the libuv pool — each block decoded once,
-   * its tiles encoded by one libvips call and its pixels box-reduced into its part of level-1 row p —
-   * so both cores decode and encode and the main thread never copies a whole level-0 row. The answer
-   * appends the tiles and makes level-1 row p and the levels below. Start the next pair before awaiting
-   * the previous one's finish.
+   * starts strip `s` — the full width, 2^stripLevels level-0 tile rows — as one libvips call on the libuv
+   * pool that decodes it once and writes its own small JPEG pyramid in memory, so decoding, the 2× box
+   * means (libvips' shrink) and the encoding of levels 0…stripLevels all run in C, and no level-0 pixel
+   * reaches JavaScript. Strips open the file each, so two in flight decode on both cores (one libvips
+   * pyramid of the whole file decodes on one). The answer appends the strip's tiles and feeds the levels
+   * below from its lowest level's pixels, decoded from its tiles: those levels (1/16 of level 0 and
+   * smaller) carry one JPEG generation more. Start the next two strips before awaiting a strip's finish, so
+   * two decode while the main thread appends (at most STRIPS_IN_FLIGHT run at once).
    */
-  startLevel0Pair(p: number): () => Promise<void> {
+  startStrip(s: number): () => Promise<void> {
     const level0 = this.writer.levels[0]!;
-    const level1 = this.writer.levels[1];
-    const T = this.T;
-    const y0 = 2 * p * T;
-    const height = Math.min(2 * T, level0.height - y0);
-    // An odd last pixel row of level 0 has no partner: its tile row reduces into no level-1 row.
-    const reducedHeight = level1 && p < level1.tilesDown ? Math.min(T, level1.height - p * T) : 0;
-    // Each block reduces straight into its columns of level-1 row p.
-    const reduced = reducedHeight > 0 ? Buffer.allocUnsafe(level1!.width * reducedHeight * 3) : null;
-    const blocks: Promise<EncodedTiles>[] = [];
-    for (let x0 = 0; x0 < level0.width; x0 += BLOCK_WIDTH_L1 * 2) {
-      const width = Math.min(BLOCK_WIDTH_L1 * 2, level0.width - x0);
-      blocks.push(
-        this.limit(async () => {
-          const pixels = await this.decode(x0, y0, width, height);
-          const tiles = await this.encodeTiles({ data: pixels, width, height });
-          if (reduced) boxReduceRgbInto(pixels, width, (width >> 1) * 2, reducedHeight * 2, reduced, level1!.width, x0 >> 1, 0);
-          return tiles;
-        }),
-      );
-    }
-    blocks.forEach((b) => b.catch(() => undefined)); // awaited below; this only stops an early unhandled rejection
+    const y0 = s * this.stripHeight;
+    const height = Math.min(this.stripHeight, level0.height - y0);
+    const pyramid = this.stripLimit(() =>
+      sharp(this.source.file, { page: this.source.page, limitInputPixels: false })
+        .extract({ left: 0, top: y0, width: level0.width, height })
+        .toColourspace('srgb')
+        .removeAlpha()
+        .tiff({
+          tile: true,
+          tileWidth: this.T,
+          tileHeight: this.T,
+          compression: 'jpeg',
+          quality: this.writer.jpegQuality,
+          pyramid: true,
+        })
+        .toBuffer(),
+    );
+    pyramid.catch(() => undefined); // awaited below; this only stops an early unhandled rejection
     return async () => {
-      let x = 0;
-      for (const tiles of await Promise.all(blocks)) {
-        for (const [row, rowTiles] of tiles.rows.entries()) {
-          for (const [i, tile] of rowTiles.entries()) await this.writer.appendEncoded(0, 0, x + i, 2 * p + row, tile, tiles.tables);
+      const tiff = await pyramid;
+      const { ifds } = await readTiffStructure(new BufferSource(tiff));
+      // libvips stops its pyramid at the first level that fits in one tile: a short last strip may end early.
+      const last = Math.min(this.stripLevels, ifds.length - 1);
+      for (let level = 0; level <= last; level++) {
+        const rows = height >> level;
+        const image = await TiffImage.load(ifds[level]!);
+        if (image.width !== this.writer.levels[level]!.width || image.height !== rows) {
+          throw new Error(
+            `libvips made level ${level} of a strip ${image.width}×${image.height}, not ${this.writer.levels[level]!.width}×${rows}`,
+          );
         }
-        x += tiles.rows[0]!.length;
+        const tables = await ifds[level]!.bytes(Tag.JPEGTables);
+        const firstRow = (y0 >> level) / this.T;
+        for (let y = 0; y < Math.ceil(rows / this.T); y++) {
+          for (let x = 0; x < image.chunksAcross; x++) {
+            await this.writer.appendEncoded(
+              level,
+              0,
+              x,
+              firstRow + y,
+              await image.readChunk(image.chunkIndex(x, y)),
+              tables,
+            );
+          }
+        }
       }
-      if (reduced) await this.addRow(1, p, { data: reduced, width: level1!.width, height: reducedHeight });
+      if (!this.writer.levels[last + 1]) return;
+      const { data, info } = await sharp(tiff, { page: last }).raw().toBuffer({ resolveWithObject: true });
+      const rowBytes = info.width * this.T * 3;
+      const firstRow = (y0 >> last) / this.T;
+      for (let y = 0; y * this.T < info.height; y++) {
+        const row = {
+          data: data.subarray(y * rowBytes, (y + 1) * rowBytes),
+          width: info.width,
+          height: Math.min(this.T, info.height - y * this.T),
+        };
+        await this.reduceOnward(last, firstRow + y, row);
+      }
     };
   }
 
@@ -146,6 +198,11 @@ export class LibvipsLevels {
   /** Row `r` of a level: encoded, then (with its partner, or alone at the bottom) reduced into the next level. */
   private async addRow(level: number, r: number, row: Row): Promise<void> {
     await this.encodeRow(level, r, row);
+    await this.reduceOnward(level, r, row);
+  }
+
+  /** Row `r` of a level, already encoded: kept for its partner, or reduced with it into the next level. */
+  private async reduceOnward(level: number, r: number, row: Row): Promise<void> {
     const next = this.writer.levels[level + 1];
     if (!next) return;
     const partner = this.waiting.get(level);
@@ -173,7 +230,9 @@ export class LibvipsLevels {
       .raw()
       .toBuffer({ resolveWithObject: true });
     if (info.width !== width || info.height !== height || info.channels !== 3) {
-      throw new Error(`libvips decoded a block as ${info.width}×${info.height}×${info.channels}, not ${width}×${height}×3`);
+      throw new Error(
+        `libvips decoded a block as ${info.width}×${info.height}×${info.channels}, not ${width}×${height}×3`,
+      );
     }
     return data;
   }
@@ -187,7 +246,13 @@ export class LibvipsLevels {
   /** Pixels encoded by one libvips call as a tiled JPEG TIFF in memory: its tiles, row by row, left to right. */
   private async encodeTiles(image: Row): Promise<EncodedTiles> {
     const tiff = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-      .tiff({ tile: true, tileWidth: this.T, tileHeight: this.T, compression: 'jpeg', quality: this.writer.jpegQuality })
+      .tiff({
+        tile: true,
+        tileWidth: this.T,
+        tileHeight: this.T,
+        compression: 'jpeg',
+        quality: this.writer.jpegQuality,
+      })
       .toBuffer();
     const { ifds } = await readTiffStructure(new BufferSource(tiff));
     const stored = await TiffImage.load(ifds[0]!);
@@ -195,7 +260,8 @@ export class LibvipsLevels {
     const rows: Buffer[][] = [];
     for (let y = 0; y < Math.ceil(image.height / this.T); y++) {
       const row: Buffer[] = [];
-      for (let x = 0; x < Math.ceil(image.width / this.T); x++) row.push(await stored.readChunk(stored.chunkIndex(x, y)));
+      for (let x = 0; x < Math.ceil(image.width / this.T); x++)
+        row.push(await stored.readChunk(stored.chunkIndex(x, y)));
       rows.push(row);
     }
     return { tables, rows };
@@ -232,7 +298,8 @@ function reduceRows(top: Row, bottom: Row | null, width: number): Row | null {
   const data = Buffer.allocUnsafe(width * height * 3);
   const topRows = Math.min(top.height >> 1, height);
   boxReduceRgbInto(top.data, top.width, width * 2, topRows * 2, data, width, 0, 0);
-  if (bottom) boxReduceRgbInto(bottom.data, bottom.width, width * 2, (height - topRows) * 2, data, width, 0, topRows);
+  if (bottom)
+    boxReduceRgbInto(bottom.data, bottom.width, width * 2, (height - topRows) * 2, data, width, 0, topRows);
   return { data, width, height };
 }
 
