@@ -37,18 +37,88 @@ const TABLES = ['images', 'slides', 'slide_values', 'slide_assays'];
 
 type Value = string | number | null;
 
-const IMAGE_COLUMNS = ['id', 'checksum', 'size', 'storage_paths', 'format', 'image_info', 'conversion_status', 'created_at'];
+const IMAGE_COLUMNS = [
+  'id',
+  'checksum',
+  'size',
+  'storage_paths',
+  'format',
+  'image_info',
+  'conversion_status',
+  'created_at',
+];
 const SLIDE_COLUMNS = [
-  'id', 'project_id', 'image_id', 'file_name', 'file_extension', 'checksum', 'name', 'status', 'created_at', 'created_by', 'updated_at',
-  'block_id', 'assay_markers_formatted', 'tissue_type', 'organ', 'consent_obtained', 'privacy_class', 'technical_info', 'image_qc_pass',
-  'slide_qc_pass', 'study_id', 'acronym', 'patient_id', 'visit', 'sample_type', 'collection_date', 'results_qc_pass', 'results_qc_comment',
-  'indication_v2', 'indication_subtype_v2', 'tumor_subtype', 'staining_date', 'staining_platform', 'scanner', 'scan_date',
-  'scan_magnification', 'section_thickness', 'section_date', 'predicted_class', 'prediction_score', 'he_assessed_by',
-  'he_secondary_reviewer', 'tumor_content', 'necrosis', 'ihc_score', 'h_score', 'assays', 'drug_ids', 'qc_comments', 'molecular_subtype',
+  'id',
+  'project_id',
+  'image_id',
+  'file_name',
+  'file_extension',
+  'checksum',
+  'name',
+  'status',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'block_id',
+  'assay_markers_formatted',
+  'tissue_type',
+  'organ',
+  'consent_obtained',
+  'privacy_class',
+  'technical_info',
+  'image_qc_pass',
+  'slide_qc_pass',
+  'study_id',
+  'acronym',
+  'patient_id',
+  'visit',
+  'sample_type',
+  'collection_date',
+  'results_qc_pass',
+  'results_qc_comment',
+  'indication_v2',
+  'indication_subtype_v2',
+  'tumor_subtype',
+  'staining_date',
+  'staining_platform',
+  'scanner',
+  'scan_date',
+  'scan_magnification',
+  'section_thickness',
+  'section_date',
+  'predicted_class',
+  'prediction_score',
+  'he_assessed_by',
+  'he_secondary_reviewer',
+  'tumor_content',
+  'necrosis',
+  'ihc_score',
+  'h_score',
+  'assays',
+  'drug_ids',
+  'qc_comments',
+  'molecular_subtype',
 ];
 const VALUE_COLUMNS = ['slide_id', 'project_id', 'field', 'value'];
-const ASSAY_COLUMNS = ['slide_id', 'project_id', 'channel', 'id', 'marker', 'chromogen_fluorophores', 'primary_antibody', 'secondary_antibody', 'qc_pass', 'qc_comment', 'qc_freetext'];
-const COLUMNS: Record<string, string[]> = { images: IMAGE_COLUMNS, slides: SLIDE_COLUMNS, slide_values: VALUE_COLUMNS, slide_assays: ASSAY_COLUMNS };
+const ASSAY_COLUMNS = [
+  'slide_id',
+  'project_id',
+  'channel',
+  'id',
+  'marker',
+  'chromogen_fluorophores',
+  'primary_antibody',
+  'secondary_antibody',
+  'qc_pass',
+  'qc_comment',
+  'qc_freetext',
+];
+const COLUMNS: Record<string, string[]> = {
+  images: IMAGE_COLUMNS,
+  slides: SLIDE_COLUMNS,
+  slide_values: VALUE_COLUMNS,
+  slide_assays: ASSAY_COLUMNS,
+};
 
 /** One slide's rows, per table, values in the order of the column lists above. */
 type SlideRows = Record<string, Value[][]>;
@@ -96,9 +166,21 @@ const isoTime = (day: number) => new Date(Math.floor(day * DAY)).toISOString();
 const LAST_DAY = dayOf('2026-11-20');
 
 const INDICATIONS = weighted([
-  ['NSCLC', 25], ['Breast cancer', 14], ['Colorectal cancer', 10], ['Melanoma', 6], ['Gastric cancer', 5], ['Prostate cancer', 5],
-  ['Head and neck squamous cell carcinoma', 5], ['Urothelial carcinoma', 5], ['SCLC', 4], ['Ovarian cancer', 4], ['Hepatocellular carcinoma', 4],
-  ['Renal cell carcinoma', 4], ['Pancreatic cancer', 3], ['Healthy tissue', 3], ['Glioblastoma', 2],
+  ['NSCLC', 25],
+  ['Breast cancer', 14],
+  ['Colorectal cancer', 10],
+  ['Melanoma', 6],
+  ['Gastric cancer', 5],
+  ['Prostate cancer', 5],
+  ['Head and neck squamous cell carcinoma', 5],
+  ['Urothelial carcinoma', 5],
+  ['SCLC', 4],
+  ['Ovarian cancer', 4],
+  ['Hepatocellular carcinoma', 4],
+  ['Renal cell carcinoma', 4],
+  ['Pancreatic cancer', 3],
+  ['Healthy tissue', 3],
+  ['Glioblastoma', 2],
 ] as const);
 const SUBTYPES: Record<string, string[]> = {
   NSCLC: ['Adenocarcinoma', 'Squamous cell carcinoma', 'Large cell carcinoma'],
@@ -120,45 +202,227 @@ const TUMOR_SUBTYPES: Record<string, string[]> = {
   'Colorectal cancer': ['Mucinous', 'Signet ring cell'],
 };
 const ORGANS: Record<string, string[]> = {
-  NSCLC: ['Lung'], SCLC: ['Lung'], 'Breast cancer': ['Breast'], 'Colorectal cancer': ['Colon', 'Colon', 'Rectum'], 'Gastric cancer': ['Stomach'],
-  Melanoma: ['Skin'], 'Prostate cancer': ['Prostate'], 'Pancreatic cancer': ['Pancreas'], 'Ovarian cancer': ['Ovary'],
-  'Head and neck squamous cell carcinoma': ['Tonsil'], 'Hepatocellular carcinoma': ['Liver'], 'Renal cell carcinoma': ['Kidney'],
-  'Urothelial carcinoma': ['Bladder'], Glioblastoma: ['Brain'], 'Healthy tissue': ['Lung', 'Colon', 'Liver', 'Skin', 'Tonsil', 'Lymph node'],
+  NSCLC: ['Lung'],
+  SCLC: ['Lung'],
+  'Breast cancer': ['Breast'],
+  'Colorectal cancer': ['Colon', 'Colon', 'Rectum'],
+  'Gastric cancer': ['Stomach'],
+  Melanoma: ['Skin'],
+  'Prostate cancer': ['Prostate'],
+  'Pancreatic cancer': ['Pancreas'],
+  'Ovarian cancer': ['Ovary'],
+  'Head and neck squamous cell carcinoma': ['Tonsil'],
+  'Hepatocellular carcinoma': ['Liver'],
+  'Renal cell carcinoma': ['Kidney'],
+  'Urothelial carcinoma': ['Bladder'],
+  Glioblastoma: ['Brain'],
+  'Healthy tissue': ['Lung', 'Colon', 'Liver', 'Skin', 'Tonsil', 'Lymph node'],
 };
 const MOLECULAR: Record<string, [string, number][]> = {
-  NSCLC: [['EGFR mutant', 0.15], ['KRAS G12C', 0.12], ['ALK fusion', 0.04], ['ROS1 fusion', 0.02], ['PD-L1 high', 0.2], ['TMB high', 0.1]],
-  'Breast cancer': [['HER2 amplified', 0.2], ['PD-L1 high', 0.08]],
-  'Colorectal cancer': [['MSI-high', 0.12], ['BRAF V600E', 0.08], ['KRAS G12C', 0.03]],
-  Melanoma: [['BRAF V600E', 0.45], ['TMB high', 0.2]],
+  NSCLC: [
+    ['EGFR mutant', 0.15],
+    ['KRAS G12C', 0.12],
+    ['ALK fusion', 0.04],
+    ['ROS1 fusion', 0.02],
+    ['PD-L1 high', 0.2],
+    ['TMB high', 0.1],
+  ],
+  'Breast cancer': [
+    ['HER2 amplified', 0.2],
+    ['PD-L1 high', 0.08],
+  ],
+  'Colorectal cancer': [
+    ['MSI-high', 0.12],
+    ['BRAF V600E', 0.08],
+    ['KRAS G12C', 0.03],
+  ],
+  Melanoma: [
+    ['BRAF V600E', 0.45],
+    ['TMB high', 0.2],
+  ],
 };
-const MOLECULAR_OTHER: [string, number][] = [['PD-L1 high', 0.15], ['TMB high', 0.08], ['MSI-high', 0.03]];
-const SCANNERS = weighted([['Aperio GT 450', 35], ['Aperio AT2', 20], ['Hamamatsu NanoZoomer S360', 20], ['3DHISTECH Pannoramic 250', 10], ['Philips IntelliSite', 10], ['Akoya PhenoImager HT', 5]] as const);
+const MOLECULAR_OTHER: [string, number][] = [
+  ['PD-L1 high', 0.15],
+  ['TMB high', 0.08],
+  ['MSI-high', 0.03],
+];
+const SCANNERS = weighted([
+  ['Aperio GT 450', 35],
+  ['Aperio AT2', 20],
+  ['Hamamatsu NanoZoomer S360', 20],
+  ['3DHISTECH Pannoramic 250', 10],
+  ['Philips IntelliSite', 10],
+  ['Akoya PhenoImager HT', 5],
+] as const);
 const EXTENSIONS: Record<string, string> = {
-  'Aperio GT 450': 'svs', 'Aperio AT2': 'svs', 'Hamamatsu NanoZoomer S360': 'ndpi', '3DHISTECH Pannoramic 250': 'mrxs', 'Philips IntelliSite': 'tiff', 'Akoya PhenoImager HT': 'qptiff',
+  'Aperio GT 450': 'svs',
+  'Aperio AT2': 'svs',
+  'Hamamatsu NanoZoomer S360': 'ndpi',
+  '3DHISTECH Pannoramic 250': 'mrxs',
+  'Philips IntelliSite': 'tiff',
+  'Akoya PhenoImager HT': 'qptiff',
 };
-const PLATFORMS = weighted([['Ventana BenchMark ULTRA', 55], ['Leica BOND RX', 30], ['Dako Autostainer Link 48', 15]] as const);
-const TISSUE_TYPES = weighted([['Primary tumor', 60], ['Metastasis', 15], ['Lymph node', 8], ['Normal adjacent tissue', 8], ['Tonsil (control)', 3], ['Cell line pellet', 1], [null, 5]] as const);
-const PRIVACY = weighted([['Pseudonymized', 70], ['Anonymized', 25], ['Identifiable', 1], [null, 4]] as const);
-const VISITS = weighted([['Screening', 30], ['Baseline', 25], ['Cycle 1 Day 1', 10], ['Cycle 2 Day 1', 10], ['On treatment', 10], ['End of treatment', 5], ['Progression', 5], [null, 5]] as const);
-const SAMPLE_TYPES = weighted([['Resection', 40], ['Core needle biopsy', 35], ['Excisional biopsy', 8], ['TMA core', 8], ['Fine needle aspirate', 3], ['Cytology cell block', 3], [null, 3]] as const);
+const PLATFORMS = weighted([
+  ['Ventana BenchMark ULTRA', 55],
+  ['Leica BOND RX', 30],
+  ['Dako Autostainer Link 48', 15],
+] as const);
+const TISSUE_TYPES = weighted([
+  ['Primary tumor', 60],
+  ['Metastasis', 15],
+  ['Lymph node', 8],
+  ['Normal adjacent tissue', 8],
+  ['Tonsil (control)', 3],
+  ['Cell line pellet', 1],
+  [null, 5],
+] as const);
+const PRIVACY = weighted([
+  ['Pseudonymized', 70],
+  ['Anonymized', 25],
+  ['Identifiable', 1],
+  [null, 4],
+] as const);
+const VISITS = weighted([
+  ['Screening', 30],
+  ['Baseline', 25],
+  ['Cycle 1 Day 1', 10],
+  ['Cycle 2 Day 1', 10],
+  ['On treatment', 10],
+  ['End of treatment', 5],
+  ['Progression', 5],
+  [null, 5],
+] as const);
+const SAMPLE_TYPES = weighted([
+  ['Resection', 40],
+  ['Core needle biopsy', 35],
+  ['Excisional biopsy', 8],
+  ['TMA core', 8],
+  ['Fine needle aspirate', 3],
+  ['Cytology cell block', 3],
+  [null, 3],
+] as const);
 const IO_DRUGS = ['Atezolizumab', 'Pembrolizumab', 'Nivolumab', 'Durvalumab'];
-const OTHER_DRUGS = ['Carboplatin', 'Cisplatin', 'Paclitaxel', 'Docetaxel', 'Pemetrexed', 'Bevacizumab', 'Trastuzumab'];
-const QC_COMMENTS = zipf(['Tissue fold', 'Out of focus', 'Air bubble', 'Pen marks', 'Weak staining', 'Tissue tear', 'Background staining', 'Edge artifact', 'Insufficient tumor']);
-const CHANNEL_COMMENTS = ['Weak signal', 'High background', 'Non-specific staining', 'Bleed-through', 'Saturated'];
-const IHC_MARKERS = zipf(['PD-L1', 'CD8', 'Ki-67', 'CD3', 'Pan-CK', 'CD68', 'FOXP3', 'HER2', 'p53', 'CD20', 'CD163', 'ER', 'PR', 'CD4', 'LAG-3', 'TIM-3', 'Granzyme B', 'HLA-DR', 'CD56', 'αSMA', 'CD45', 'CD11c', 'PD-1', 'SOX10', 'MLH1', 'MSH2', 'MSH6', 'PMS2'], 0.8);
+const OTHER_DRUGS = [
+  'Carboplatin',
+  'Cisplatin',
+  'Paclitaxel',
+  'Docetaxel',
+  'Pemetrexed',
+  'Bevacizumab',
+  'Trastuzumab',
+];
+const QC_COMMENTS = zipf([
+  'Tissue fold',
+  'Out of focus',
+  'Air bubble',
+  'Pen marks',
+  'Weak staining',
+  'Tissue tear',
+  'Background staining',
+  'Edge artifact',
+  'Insufficient tumor',
+]);
+const CHANNEL_COMMENTS = [
+  'Weak signal',
+  'High background',
+  'Non-specific staining',
+  'Bleed-through',
+  'Saturated',
+];
+const IHC_MARKERS = zipf(
+  [
+    'PD-L1',
+    'CD8',
+    'Ki-67',
+    'CD3',
+    'Pan-CK',
+    'CD68',
+    'FOXP3',
+    'HER2',
+    'p53',
+    'CD20',
+    'CD163',
+    'ER',
+    'PR',
+    'CD4',
+    'LAG-3',
+    'TIM-3',
+    'Granzyme B',
+    'HLA-DR',
+    'CD56',
+    'αSMA',
+    'CD45',
+    'CD11c',
+    'PD-1',
+    'SOX10',
+    'MLH1',
+    'MSH2',
+    'MSH6',
+    'PMS2',
+  ],
+  0.8,
+);
 const INDICATION_MARKERS: Record<string, string[]> = {
-  'Breast cancer': ['HER2', 'ER', 'PR', 'Ki-67'], 'Colorectal cancer': ['MLH1', 'MSH2', 'MSH6', 'PMS2'], Melanoma: ['SOX10', 'PD-L1'], 'Prostate cancer': ['Ki-67', 'p53'],
+  'Breast cancer': ['HER2', 'ER', 'PR', 'Ki-67'],
+  'Colorectal cancer': ['MLH1', 'MSH2', 'MSH6', 'PMS2'],
+  Melanoma: ['SOX10', 'PD-L1'],
+  'Prostate cancer': ['Ki-67', 'p53'],
 };
 const MIF_MARKERS = ['CD8', 'CD3', 'FOXP3', 'CD68', 'PD-L1', 'Pan-CK', 'CD20', 'PD-1', 'CD163', 'Granzyme B'];
 const OPALS = ['Opal 480', 'Opal 520', 'Opal 570', 'Opal 620', 'Opal 690'];
 const CLONES: Record<string, string[]> = {
-  'PD-L1': ['SP263', '22C3', 'SP142', '28-8'], CD8: ['SP57', 'C8/144B'], 'Ki-67': ['30-9', 'MIB-1'], HER2: ['4B5'], ER: ['SP1'], PR: ['1E2'], CD3: ['2GV6', 'SP7'],
-  CD68: ['KP1', 'PG-M1'], FOXP3: ['SP97', '236A/E7'], 'Pan-CK': ['AE1/AE3'], p53: ['DO-7'], SOX10: ['SP267'], CD20: ['L26'], 'PD-1': ['NAT105'], CD163: ['MRQ-26'],
+  'PD-L1': ['SP263', '22C3', 'SP142', '28-8'],
+  CD8: ['SP57', 'C8/144B'],
+  'Ki-67': ['30-9', 'MIB-1'],
+  HER2: ['4B5'],
+  ER: ['SP1'],
+  PR: ['1E2'],
+  CD3: ['2GV6', 'SP7'],
+  CD68: ['KP1', 'PG-M1'],
+  FOXP3: ['SP97', '236A/E7'],
+  'Pan-CK': ['AE1/AE3'],
+  p53: ['DO-7'],
+  SOX10: ['SP267'],
+  CD20: ['L26'],
+  'PD-1': ['NAT105'],
+  CD163: ['MRQ-26'],
 };
-const PATHOLOGISTS = zipf(['A. Schmidt', 'M. Rossi', 'J. Chen', 'S. Patel', 'L. Dubois', 'K. Tanaka', 'E. Novak', 'R. García', 'H. Jensen', 'T. Okafor', 'P. Kowalski', 'N. Haddad', 'C. Silva', 'D. Fischer', 'I. Ivanova', 'B. Murphy', 'F. Rahman', 'G. Moretti', 'O. Lindqvist', 'Y. Kim']);
+const PATHOLOGISTS = zipf([
+  'A. Schmidt',
+  'M. Rossi',
+  'J. Chen',
+  'S. Patel',
+  'L. Dubois',
+  'K. Tanaka',
+  'E. Novak',
+  'R. García',
+  'H. Jensen',
+  'T. Okafor',
+  'P. Kowalski',
+  'N. Haddad',
+  'C. Silva',
+  'D. Fischer',
+  'I. Ivanova',
+  'B. Murphy',
+  'F. Rahman',
+  'G. Moretti',
+  'O. Lindqvist',
+  'Y. Kim',
+]);
 const PREDICTED = zipf(['Inflamed', 'Excluded', 'Desert', 'Tumor', 'Stroma', 'Necrosis']);
-const TECHNICAL = ['Rescanned at 40x', 'Barcode unreadable, renamed by hand', 'Coverslip replaced', 'Z-stack of 3 layers', 'Scanned from a re-cut'];
-const RESULTS_QC = ['Tumor area below minimum', 'Annotation incomplete', 'Staining outside control range', 'Wrong block linked'];
+const TECHNICAL = [
+  'Rescanned at 40x',
+  'Barcode unreadable, renamed by hand',
+  'Coverslip replaced',
+  'Z-stack of 3 layers',
+  'Scanned from a re-cut',
+];
+const RESULTS_QC = [
+  'Tumor area below minimum',
+  'Annotation incomplete',
+  'Staining outside control range',
+  'Wrong block linked',
+];
 
 interface Study {
   id: string;
@@ -176,7 +440,22 @@ interface Study {
 
 function makeStudies(count: number): Study[] {
   const ids = new Set<string>();
-  const acronymBases = ['IMpower', 'IMbrave', 'IMvigor', 'IMspire', 'IMpassion', 'IMagyn', 'SKYSCRAPER', 'MORPHEUS', 'CITYSCAPE', 'BEACON', 'CONTACT', 'HORIZON', 'SUMMIT', 'ZENITH'];
+  const acronymBases = [
+    'IMpower',
+    'IMbrave',
+    'IMvigor',
+    'IMspire',
+    'IMpassion',
+    'IMagyn',
+    'SKYSCRAPER',
+    'MORPHEUS',
+    'CITYSCAPE',
+    'BEACON',
+    'CONTACT',
+    'HORIZON',
+    'SUMMIT',
+    'ZENITH',
+  ];
   const studies: Study[] = [];
   while (studies.length < count) {
     const code = String(int(20000, 49999));
@@ -184,10 +463,30 @@ function makeStudies(count: number): Study[] {
     if (ids.has(id)) continue;
     ids.add(id);
     const base = pick(acronymBases);
-    const acronym = chance(0.1) ? null : base === base.toUpperCase() ? `${base}-${String(int(1, 12)).padStart(2, '0')}` : `${base}${int(100, 180)}`;
+    const acronym = chance(0.1)
+      ? null
+      : base === base.toUpperCase()
+        ? `${base}-${String(int(1, 12)).padStart(2, '0')}`
+        : `${base}${int(100, 180)}`;
     const start = dayOf('2015-01-01') + r() * (dayOf('2024-06-01') - dayOf('2015-01-01'));
-    const drugs = [pick(IO_DRUGS), ...(chance(0.6) ? [pick(OTHER_DRUGS)] : []), ...(chance(0.2) ? [pick(OTHER_DRUGS)] : [])];
-    studies.push({ id, code, acronym, indication: INDICATIONS(), scanner: SCANNERS(), platform: PLATFORMS(), drugs: [...new Set(drugs)], start, span: int(365, 4 * 365), blocks: 0, mifShare: chance(0.3) ? 0.4 : 0.05 });
+    const drugs = [
+      pick(IO_DRUGS),
+      ...(chance(0.6) ? [pick(OTHER_DRUGS)] : []),
+      ...(chance(0.2) ? [pick(OTHER_DRUGS)] : []),
+    ];
+    studies.push({
+      id,
+      code,
+      acronym,
+      indication: INDICATIONS(),
+      scanner: SCANNERS(),
+      platform: PLATFORMS(),
+      drugs: [...new Set(drugs)],
+      start,
+      span: int(365, 4 * 365),
+      blocks: 0,
+      mifShare: chance(0.3) ? 0.4 : 0.05,
+    });
   }
   return studies;
 }
@@ -206,14 +505,20 @@ function channelsOf(kind: 'he' | 'ihc' | 'mif', indication: string): Channel[] {
       [markers[i], markers[j]] = [markers[j]!, markers[i]!];
     }
     markers.length = int(2, 3);
-    return [{ marker: 'DAPI', chromogen: 'DAPI' }, ...markers.map((marker, i) => ({ marker, chromogen: OPALS[i]! }))];
+    return [
+      { marker: 'DAPI', chromogen: 'DAPI' },
+      ...markers.map((marker, i) => ({ marker, chromogen: OPALS[i]! })),
+    ];
   }
   const special = INDICATION_MARKERS[indication];
   const first = special && chance(0.4) ? pick(special) : IHC_MARKERS();
   if (!chance(0.15)) return [{ marker: first, chromogen: chance(0.9) ? 'DAB' : 'Fast Red' }];
   let second = IHC_MARKERS();
   while (second === first) second = IHC_MARKERS();
-  return [{ marker: first, chromogen: 'DAB' }, { marker: second, chromogen: 'Fast Red' }];
+  return [
+    { marker: first, chromogen: 'DAB' },
+    { marker: second, chromogen: 'Fast Red' },
+  ];
 }
 
 const bool = (pTrue: number, pFalse: number): number | null => {
@@ -238,9 +543,20 @@ export function* generateSlides(count: number): Generator<SlideRows> {
     const key = indication ?? '';
     const subtypes = SUBTYPES[key];
     const tissueType = TISSUE_TYPES();
-    const organ = tissueType === 'Tonsil (control)' ? 'Tonsil' : tissueType === 'Lymph node' ? 'Lymph node' : tissueType === 'Metastasis' && chance(0.5) ? pick(['Liver', 'Lymph node', 'Brain']) : indication && !chance(0.03) ? pick(ORGANS[key]!) : null;
+    const organ =
+      tissueType === 'Tonsil (control)'
+        ? 'Tonsil'
+        : tissueType === 'Lymph node'
+          ? 'Lymph node'
+          : tissueType === 'Metastasis' && chance(0.5)
+            ? pick(['Liver', 'Lymph node', 'Brain'])
+            : indication && !chance(0.03)
+              ? pick(ORGANS[key]!)
+              : null;
     const collection = study.start + r() * study.span;
-    const molecular = [...new Set((MOLECULAR[key] ?? MOLECULAR_OTHER).filter(([, p]) => chance(p)).map(([v]) => v))];
+    const molecular = [
+      ...new Set((MOLECULAR[key] ?? MOLECULAR_OTHER).filter(([, p]) => chance(p)).map(([v]) => v)),
+    ];
     const drugs = chance(0.2) ? [] : chance(0.15) ? ['Placebo', ...study.drugs.slice(1)] : study.drugs;
     const block = {
       block_id: blockId,
@@ -264,11 +580,23 @@ export function* generateSlides(count: number): Generator<SlideRows> {
       const channels = channelsOf(kind, key);
       const stained = collection + int(20, 400);
       const scanned = stained + int(1, 14) + r();
-      let scanner = kind === 'mif' ? (chance(0.8) ? 'Akoya PhenoImager HT' : SCANNERS()) : chance(0.75) ? study.scanner : SCANNERS();
+      let scanner =
+        kind === 'mif'
+          ? chance(0.8)
+            ? 'Akoya PhenoImager HT'
+            : SCANNERS()
+          : chance(0.75)
+            ? study.scanner
+            : SCANNERS();
       if (scanner === 'Akoya PhenoImager HT' && kind !== 'mif') scanner = 'Aperio GT 450';
       if (scanner === 'Aperio AT2' && scanned >= dayOf('2024-01-01')) scanner = 'Aperio GT 450'; // deprecated since 2024
       const ext = EXTENSIONS[scanner]!;
-      const stain = kind === 'he' ? 'HE' : kind === 'mif' ? `mIF${channels.length - 1}` : channels.map((c) => c.marker.replace(/[^A-Za-z0-9]/g, '')).join('');
+      const stain =
+        kind === 'he'
+          ? 'HE'
+          : kind === 'mif'
+            ? `mIF${channels.length - 1}`
+            : channels.map((c) => c.marker.replace(/[^A-Za-z0-9]/g, '')).join('');
       const fileBase = `${study.id}-${blockId}-S${String(s).padStart(2, '0')}-${stain}`;
       const id = hex(3);
       const imageId = hex(3);
@@ -277,11 +605,17 @@ export function* generateSlides(count: number): Generator<SlideRows> {
       const updated = chance(0.3) ? capped(created + r() * 200) : created;
       const imageQc = bool(0.85, 0.05);
       const slideQc = bool(0.85, 0.04);
-      const qcComments = imageQc === 0 || slideQc === 0 ? [...new Set([QC_COMMENTS(), ...(chance(0.3) ? [QC_COMMENTS()] : [])])] : chance(0.04) ? [QC_COMMENTS()] : [];
+      const qcComments =
+        imageQc === 0 || slideQc === 0
+          ? [...new Set([QC_COMMENTS(), ...(chance(0.3) ? [QC_COMMENTS()] : [])])]
+          : chance(0.04)
+            ? [QC_COMMENTS()]
+            : [];
       const resultsQc = bool(0.35, 0.05);
       const isHe = kind === 'he';
       const heBy = isHe && chance(0.7) ? PATHOLOGISTS() : null;
-      const tumorContent = isHe && chance(0.7) ? Math.min(100, Math.max(0, Math.round((r() * 60 + r() * 40) / 5) * 5)) : null;
+      const tumorContent =
+        isHe && chance(0.7) ? Math.min(100, Math.max(0, Math.round((r() * 60 + r() * 40) / 5) * 5)) : null;
       const assays = channels.map((c, i) => {
         const qcPass = bool(0.8, 0.05);
         const clones = CLONES[c.marker];
@@ -293,7 +627,8 @@ export function* generateSlides(count: number): Generator<SlideRows> {
           primaryAntibody: clones && chance(0.7) ? pick(clones) : null,
           secondaryAntibody: kind !== 'he' && chance(0.2) ? 'Anti-rabbit HRP' : null,
           qcSlideChannelPass: qcPass === null ? null : qcPass === 1,
-          qcSlideChannelComment: qcPass === 0 ? pick(CHANNEL_COMMENTS) : qcPass === 1 && chance(0.3) ? 'Pass' : null,
+          qcSlideChannelComment:
+            qcPass === 0 ? pick(CHANNEL_COMMENTS) : qcPass === 1 && chance(0.3) ? 'Pass' : null,
           qcSlideChannelFreetext: chance(0.01) ? 'See lab notebook' : null,
         };
       });
@@ -317,7 +652,13 @@ export function* generateSlides(count: number): Generator<SlideRows> {
         results_qc_pass: resultsQc,
         results_qc_comment: resultsQc === 0 ? pick(RESULTS_QC) : null,
         staining_date: chance(0.03) ? null : isoDay(capped(stained)),
-        staining_platform: chance(0.03) ? null : isHe && chance(0.3) ? 'Manual' : chance(0.8) ? study.platform : PLATFORMS(),
+        staining_platform: chance(0.03)
+          ? null
+          : isHe && chance(0.3)
+            ? 'Manual'
+            : chance(0.8)
+              ? study.platform
+              : PLATFORMS(),
         scanner: chance(0.01) ? null : scanner,
         scan_date: chance(0.01) ? null : isoTime(capped(scanned)),
         scan_magnification: chance(0.02) ? null : chance(0.7) ? 40 : 20,
@@ -337,22 +678,56 @@ export function* generateSlides(count: number): Generator<SlideRows> {
         molecular_subtype: JSON.stringify(molecular),
       };
       Object.assign(slide, block);
-      if (slide.predicted_class !== null) slide.prediction_score = Math.round((0.5 + r() * 0.5) * 1000) / 1000;
-      const lists: [string, string[]][] = [['drugIds', drugs], ['qcComments', qcComments], ['molecularSubtype', molecular]];
+      if (slide.predicted_class !== null)
+        slide.prediction_score = Math.round((0.5 + r() * 0.5) * 1000) / 1000;
+      const lists: [string, string[]][] = [
+        ['drugIds', drugs],
+        ['qcComments', qcComments],
+        ['molecularSubtype', molecular],
+      ];
       yield {
-        images: [[imageId, checksum, int(150, 3000) * 1_048_576 + int(0, 1_048_575), '[]', 'none', '{}', 'NotConverted', slide.created_at!]],
+        images: [
+          [
+            imageId,
+            checksum,
+            int(150, 3000) * 1_048_576 + int(0, 1_048_575),
+            '[]',
+            'none',
+            '{}',
+            'NotConverted',
+            slide.created_at!,
+          ],
+        ],
         slides: [SLIDE_COLUMNS.map((c) => slide[c] ?? null)],
         slide_values: lists.flatMap(([field, list]) => list.map((v) => [id, PROJECT_ID, field, v])),
         slide_assays: assays.map((a) => [
-          id, PROJECT_ID, a.channel, a.id, a.marker, a.chromogenFluorophores, a.primaryAntibody, a.secondaryAntibody,
-          a.qcSlideChannelPass === null ? null : a.qcSlideChannelPass ? 1 : 0, a.qcSlideChannelComment, a.qcSlideChannelFreetext,
+          id,
+          PROJECT_ID,
+          a.channel,
+          a.id,
+          a.marker,
+          a.chromogenFluorophores,
+          a.primaryAntibody,
+          a.secondaryAntibody,
+          a.qcSlideChannelPass === null ? null : a.qcSlideChannelPass ? 1 : 0,
+          a.qcSlideChannelComment,
+          a.qcSlideChannelFreetext,
         ]),
       };
     }
   }
 }
 
-const PROJECT_ROW = { id: PROJECT_ID, name: 'Grid benchmark', name_key: 'grid benchmark', summary: `${SLIDE_COUNT} synthetic slides (bench/grid.ts)`, folder_id: '', is_home: 0, created_at: '2026-11-20T00:00:00.000Z', updated_at: '2026-11-20T00:00:00.000Z' };
+const PROJECT_ROW = {
+  id: PROJECT_ID,
+  name: 'Grid benchmark',
+  name_key: 'grid benchmark',
+  summary: `${SLIDE_COUNT} synthetic slides (bench/grid.ts)`,
+  folder_id: '',
+  is_home: 0,
+  created_at: '2026-11-20T00:00:00.000Z',
+  updated_at: '2026-11-20T00:00:00.000Z',
+};
 
 const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
 /** Lets the other database's loader go on between two long synchronous SQLite statements. */
@@ -364,7 +739,10 @@ interface Loader {
   finish(): Promise<void>;
 }
 
-export const PG_BASE_URL = process.env.BENCH_PG_URL ?? process.env.TESSERA_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const PG_BASE_URL =
+  process.env.BENCH_PG_URL ??
+  process.env.TESSERA_TEST_PG_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DATABASE = `tessera_bench_grid_${VERSION}`;
 const COMPLETE = `complete ${VERSION}`;
 
@@ -394,7 +772,8 @@ export async function ensureGridDatabases(): Promise<{ sqliteFile: string; pgUrl
 
 /** Loads into `file`.partial, renamed to `file` only when complete. */
 async function sqliteLoader(file: string): Promise<Loader> {
-  for (const f of readdirSync(CACHE_DIR)) if (f.startsWith('grid-')) rmSync(path.join(CACHE_DIR, f), { force: true });
+  for (const f of readdirSync(CACHE_DIR))
+    if (f.startsWith('grid-')) rmSync(path.join(CACHE_DIR, f), { force: true });
   const partial = `${file}.partial`;
   log(`sqlite: loading ${file} …`);
   const handle = openDatabase(partial);
@@ -409,14 +788,24 @@ async function sqliteLoader(file: string): Promise<Loader> {
   db.pragma('foreign_keys = OFF'); // consistent by construction, as on PostgreSQL below
   const names = TABLES.map((t) => `'${t}'`).join(', ');
   const objects = db
-    .prepare(`SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name IN (${names}) AND sql IS NOT NULL`)
+    .prepare(
+      `SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name IN (${names}) AND sql IS NOT NULL`,
+    )
     .all() as { type: string; name: string; sql: string }[];
   for (const o of objects) db.exec(`DROP ${o.type.toUpperCase()} ${o.name}`);
   const p = PROJECT_ROW;
-  db.prepare('INSERT INTO projects (id, name, name_key, summary, folder_id, is_home, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-    p.id, p.name, p.name_key, p.summary, p.folder_id, p.is_home, p.created_at, p.updated_at,
+  db.prepare(
+    'INSERT INTO projects (id, name, name_key, summary, folder_id, is_home, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(p.id, p.name, p.name_key, p.summary, p.folder_id, p.is_home, p.created_at, p.updated_at);
+  const inserts = TABLES.map(
+    (t) =>
+      [
+        t,
+        db.prepare(
+          `INSERT INTO ${t} (${COLUMNS[t]!.join(', ')}) VALUES (${COLUMNS[t]!.map(() => '?').join(', ')})`,
+        ),
+      ] as const,
   );
-  const inserts = TABLES.map((t) => [t, db.prepare(`INSERT INTO ${t} (${COLUMNS[t]!.join(', ')}) VALUES (${COLUMNS[t]!.map(() => '?').join(', ')})`)] as const);
   let n = 0;
   db.exec('BEGIN');
   return {
@@ -469,7 +858,10 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
 
 async function isPostgresComplete(): Promise<boolean> {
   return withClient(PG_BASE_URL, async (c) => {
-    const { rows } = await c.query(`SELECT 1 FROM pg_database WHERE datname = $1 AND shobj_description(oid, 'pg_database') = $2`, [PG_DATABASE, COMPLETE]);
+    const { rows } = await c.query(
+      `SELECT 1 FROM pg_database WHERE datname = $1 AND shobj_description(oid, 'pg_database') = $2`,
+      [PG_DATABASE, COMPLETE],
+    );
     return rows.length > 0;
   });
 }
@@ -477,7 +869,9 @@ async function isPostgresComplete(): Promise<boolean> {
 /** A new database (older bench databases are dropped), loaded by COPY; marked complete after VACUUM ANALYZE. */
 async function postgresLoader(url: string): Promise<Loader> {
   await withClient(PG_BASE_URL, async (c) => {
-    const { rows } = await c.query<{ name: string }>(`SELECT datname AS name FROM pg_database WHERE datname LIKE 'tessera_bench_grid_%'`);
+    const { rows } = await c.query<{ name: string }>(
+      `SELECT datname AS name FROM pg_database WHERE datname LIKE 'tessera_bench_grid_%'`,
+    );
     for (const d of rows) await c.query(`DROP DATABASE IF EXISTS ${d.name} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${PG_DATABASE}`);
   });
@@ -494,9 +888,10 @@ async function postgresLoader(url: string): Promise<Loader> {
     );
     for (const ix of rows) await c.query(`DROP INDEX ${ix.name}`);
     const p = PROJECT_ROW;
-    await c.query('INSERT INTO projects (id, name, name_key, summary, folder_id, is_home, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-      p.id, p.name, p.name_key, p.summary, p.folder_id, p.is_home, p.created_at, p.updated_at,
-    ]);
+    await c.query(
+      'INSERT INTO projects (id, name, name_key, summary, folder_id, is_home, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [p.id, p.name, p.name_key, p.summary, p.folder_id, p.is_home, p.created_at, p.updated_at],
+    );
     return rows;
   });
   const copies = TABLES.map((t) => startCopy(url, t));
@@ -532,21 +927,37 @@ async function postgresLoader(url: string): Promise<Loader> {
   };
 }
 
-const csvValue = (v: Value): string => (v === null ? '' : typeof v === 'number' ? String(v) : `"${v.replace(/"/g, '""')}"`);
+const csvValue = (v: Value): string =>
+  v === null ? '' : typeof v === 'number' ? String(v) : `"${v.replace(/"/g, '""')}"`;
 
 /**
  * COPY of one table through psql, fed as the generator runs. Foreign keys are not checked row by row
  * (session_replication_role = replica, superuser): the rows are consistent by construction.
  */
 function startCopy(url: string, table: string) {
-  const child = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', `COPY ${table} (${COLUMNS[table]!.join(', ')}) FROM STDIN WITH (FORMAT csv)`], {
-    env: { ...process.env, PGOPTIONS: '-c session_replication_role=replica' },
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    'psql',
+    [
+      '-X',
+      '-q',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-d',
+      url,
+      '-c',
+      `COPY ${table} (${COLUMNS[table]!.join(', ')}) FROM STDIN WITH (FORMAT csv)`,
+    ],
+    {
+      env: { ...process.env, PGOPTIONS: '-c session_replication_role=replica' },
+      stdio: ['pipe', 'ignore', 'pipe'],
+    },
+  );
   let err = '';
   child.stderr.on('data', (b: Buffer) => (err += b.toString()));
   const done = new Promise<void>((resolve, reject) =>
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql COPY ${table} failed (${code}): ${err}`)))),
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`psql COPY ${table} failed (${code}): ${err}`)),
+    ),
   );
   done.catch(() => undefined); // reported by the flush or end that waits on it
   child.stdin.on('error', () => undefined); // a psql that failed: its exit says why

@@ -1,6 +1,15 @@
 /** Shared pieces of the benchmarks: peers, the cached large slide, child processes, wrk. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -137,8 +146,25 @@ export function ensureTissueSlide(levels: 'pyramid' | 'level-0' = 'pyramid'): st
     run('vips', ['replicate', TISSUE_SOURCE, path.join(work, 'rep.v'), '20', '11']);
     run('vips', ['extract_band', path.join(work, 'rep.v'), path.join(work, 'rgb.v'), '0', '--n', '3']);
     const partial = path.join(work, 'slide.tif');
-    const tiling = ['--tile', '--tile-width', '256', '--tile-height', '256', '--compression', 'jpeg', '--Q', '80', '--bigtiff'];
-    run('vips', ['tiffsave', path.join(work, 'rgb.v'), partial, ...tiling, ...(levels === 'pyramid' ? ['--pyramid'] : [])]);
+    const tiling = [
+      '--tile',
+      '--tile-width',
+      '256',
+      '--tile-height',
+      '256',
+      '--compression',
+      'jpeg',
+      '--Q',
+      '80',
+      '--bigtiff',
+    ];
+    run('vips', [
+      'tiffsave',
+      path.join(work, 'rgb.v'),
+      partial,
+      ...tiling,
+      ...(levels === 'pyramid' ? ['--pyramid'] : []),
+    ]);
     renameSync(partial, file);
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -19,11 +19,26 @@ export async function startTessera(work: string, slide: string) {
     password: 'Bench-Passw0rd!x',
     processes: 'auto',
   });
-  const api = <T>(method: string, url: string, body?: unknown) => callApi<T>(server.base, server.token, method, url, body);
+  const api = <T>(method: string, url: string, body?: unknown) =>
+    callApi<T>(server.base, server.token, method, url, body);
   const project = await api<{ id: string }>('POST', '/v1/projects', { name: `Bench ${Date.now()}` });
-  const summary = await api<{ imported: { slideId: string }[] }>('POST', `/v1/projects/${project.id}/import`, { path: folder });
-  if (summary.imported.length !== 1) throw new Error(`import did not register the slide: ${JSON.stringify(summary)}`);
+  const summary = await api<{ imported: { slideId: string }[] }>(
+    'POST',
+    `/v1/projects/${project.id}/import`,
+    { path: folder },
+  );
+  if (summary.imported.length !== 1)
+    throw new Error(`import did not register the slide: ${JSON.stringify(summary)}`);
   const slideId = summary.imported[0]!.slideId;
-  const info = await api<{ imageInfo: { levels: Level[] } }>('GET', `/v1/projects/${project.id}/slides/${slideId}`);
-  return { ...server, projectId: project.id, slideId, prefix: `/v1/projects/${project.id}/slides/${slideId}/tile/rgb/noeq`, levels: info.imageInfo.levels };
+  const info = await api<{ imageInfo: { levels: Level[] } }>(
+    'GET',
+    `/v1/projects/${project.id}/slides/${slideId}`,
+  );
+  return {
+    ...server,
+    projectId: project.id,
+    slideId,
+    prefix: `/v1/projects/${project.id}/slides/${slideId}/tile/rgb/noeq`,
+    levels: info.imageInfo.levels,
+  };
 }

@@ -52,16 +52,55 @@ interface Case {
   apiOf?: string;
 }
 
-const FIRST_PAGE: Partial<GridRequest> = { filterModel: FILTER, sortModel: [{ colId: 'hScore', sort: 'desc' }] };
+const FIRST_PAGE: Partial<GridRequest> = {
+  filterModel: FILTER,
+  sortModel: [{ colId: 'hScore', sort: 'desc' }],
+};
 const CASES: Case[] = [
   { label: 'first page: filter, sort hScore desc, rows 0-100', bar: 'page', grid: FIRST_PAGE, sql: 'page' },
-  { label: 'count of the filter (API: the page call)', bar: 'count', grid: FIRST_PAGE, sql: 'count', apiOf: 'first page: filter, sort hScore desc, rows 0-100' },
-  { label: 'group level indicationV2, no filter', bar: 'group', grid: { rowGroupCols: BY_INDICATION }, sql: 'all' },
-  { label: 'group level indicationV2, with the filter', bar: 'group', grid: { rowGroupCols: BY_INDICATION, filterModel: FILTER }, sql: 'all' },
-  { label: 'set values of scanner, no filter', bar: 'values', values: { field: 'scanner', filterModel: {} }, sql: 'all' },
-  { label: 'set values of scanner under the filter', bar: 'values', values: { field: 'scanner', filterModel: FILTER }, sql: 'all' },
-  { label: 'set values of drugIds under the filter', bar: 'values', values: { field: 'drugIds', filterModel: FILTER }, sql: 'all' },
-  { label: 'contains: fileName contains "31415" (+count)', bar: null, grid: { filterModel: { fileName: { filterType: 'text', type: 'contains', filter: '31415' } } }, sql: 'all' },
+  {
+    label: 'count of the filter (API: the page call)',
+    bar: 'count',
+    grid: FIRST_PAGE,
+    sql: 'count',
+    apiOf: 'first page: filter, sort hScore desc, rows 0-100',
+  },
+  {
+    label: 'group level indicationV2, no filter',
+    bar: 'group',
+    grid: { rowGroupCols: BY_INDICATION },
+    sql: 'all',
+  },
+  {
+    label: 'group level indicationV2, with the filter',
+    bar: 'group',
+    grid: { rowGroupCols: BY_INDICATION, filterModel: FILTER },
+    sql: 'all',
+  },
+  {
+    label: 'set values of scanner, no filter',
+    bar: 'values',
+    values: { field: 'scanner', filterModel: {} },
+    sql: 'all',
+  },
+  {
+    label: 'set values of scanner under the filter',
+    bar: 'values',
+    values: { field: 'scanner', filterModel: FILTER },
+    sql: 'all',
+  },
+  {
+    label: 'set values of drugIds under the filter',
+    bar: 'values',
+    values: { field: 'drugIds', filterModel: FILTER },
+    sql: 'all',
+  },
+  {
+    label: 'contains: fileName contains "31415" (+count)',
+    bar: null,
+    grid: { filterModel: { fileName: { filterType: 'text', type: 'contains', filter: '31415' } } },
+    sql: 'all',
+  },
   { label: 'global search "27182" (+count)', bar: null, grid: { globalSearchText: '27182' }, sql: 'all' },
   { label: 'first page, no filter, fileName asc (+count)', bar: null, grid: {}, sql: 'all' },
 ];
@@ -87,13 +126,20 @@ function sqliteDirect(file: string): Direct {
   const conn = new SQLite(file, { fileMustExist: true });
   const statements = new Map<string, SQLite.Statement>();
   const prepared = (sql: string) => statements.get(sql) ?? statements.set(sql, conn.prepare(sql)).get(sql)!;
-  const engine = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { fileMustExist: true }) }), log: capture });
+  const engine = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new SQLite(file, { fileMustExist: true }) }),
+    log: capture,
+  });
   return {
     name: 'sqlite',
     engine,
     query: async (q) => prepared(q.sql).all(...(q.parameters as unknown[])),
     plan: async (q) => {
-      const rows = conn.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.parameters as unknown[])) as { id: number; parent: number; detail: string }[];
+      const rows = conn.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...(q.parameters as unknown[])) as {
+        id: number;
+        parent: number;
+        detail: string;
+      }[];
       const depth = new Map<number, number>([[0, -1]]);
       return rows.map((row) => {
         const d = (depth.get(row.parent) ?? -1) + 1;
@@ -111,13 +157,19 @@ function sqliteDirect(file: string): Direct {
 async function postgresDirect(url: string): Promise<Direct> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const engine = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }), log: capture });
+  const engine = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }),
+    log: capture,
+  });
   return {
     name: 'postgres',
     engine,
     query: async (q) => (await client.query({ text: q.sql, values: q.parameters as unknown[] })).rows,
     plan: async (q) => {
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>({ text: `EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, values: q.parameters as unknown[] });
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>({
+        text: `EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`,
+        values: q.parameters as unknown[],
+      });
       return rows.map((r) => r['QUERY PLAN'].replace(/\(cost=[^)]*\) /, ''));
     },
     close: async () => {
@@ -163,7 +215,12 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - t0;
 }
 
-async function measureCase(server: BenchServer, direct: Direct, c: Case, done: Measured[]): Promise<Measured> {
+async function measureCase(
+  server: BenchServer,
+  direct: Direct,
+  c: Case,
+  done: Measured[],
+): Promise<Measured> {
   const queries = await engineQueries(direct, c);
   const sqlOnce = async () => {
     let last: unknown[] = [];
@@ -176,12 +233,20 @@ async function measureCase(server: BenchServer, direct: Direct, c: Case, done: M
     ? null
     : async () => {
         if (c.values) {
-          const { answer: r, bytes } = await exchangeApi<{ values: unknown[] }>(server.base, server.token, 'POST', `/v1/projects/${PROJECT_ID}/slides/filter-values`, c.values);
+          const { answer: r, bytes } = await exchangeApi<{ values: unknown[] }>(
+            server.base,
+            server.token,
+            'POST',
+            `/v1/projects/${PROJECT_ID}/slides/filter-values`,
+            c.values,
+          );
           answer = `${r.values.length} values, ${(bytes / 1024).toFixed(1)} KB`;
         } else {
-          const { answer: r, bytes } = await exchangeApi<{ data: unknown[]; filteredSlideCount: number; rowCount: number }>(
-            server.base, server.token, 'POST', `/v1/projects/${PROJECT_ID}/slides/grid`, c.grid,
-          );
+          const { answer: r, bytes } = await exchangeApi<{
+            data: unknown[];
+            filteredSlideCount: number;
+            rowCount: number;
+          }>(server.base, server.token, 'POST', `/v1/projects/${PROJECT_ID}/slides/grid`, c.grid);
           const what = c.grid?.rowGroupCols?.length ? `${r.rowCount} groups` : `${r.data.length} rows`;
           answer = `${what} of ${r.filteredSlideCount}, ${(bytes / 1024).toFixed(1)} KB`;
         }
@@ -200,12 +265,17 @@ async function measureCase(server: BenchServer, direct: Direct, c: Case, done: M
   if (reused) {
     const n = Number((((await sqlOnce())[0] ?? {}) as { n?: unknown }).n);
     answer = `${n}`;
-    if (!reused.answer.includes(` of ${n},`)) log(`WARNING: direct count ${n} differs from the API's answer (${reused.answer})`);
+    if (!reused.answer.includes(` of ${n},`))
+      log(`WARNING: direct count ${n} differs from the API's answer (${reused.answer})`);
   }
   const api: number[] = [];
   const sql: number[] = [];
   const t0 = performance.now();
-  for (let round = 0; round < ROUNDS && (round < minRounds || performance.now() - t0 < CASE_BUDGET_MS); round++) {
+  for (
+    let round = 0;
+    round < ROUNDS && (round < minRounds || performance.now() - t0 < CASE_BUDGET_MS);
+    round++
+  ) {
     if (round % 2 && apiOnce) api.push(await timed(apiOnce));
     sql.push(await timed(sqlOnce));
     if (!(round % 2) && apiOnce) api.push(await timed(apiOnce));
@@ -215,17 +285,38 @@ async function measureCase(server: BenchServer, direct: Direct, c: Case, done: M
 
 /** The machine is shared (research/spikes.md, gotcha 7): wait up to a minute for other work to finish first. */
 async function waitForIdle(): Promise<void> {
-  for (let i = 0; i < 30 && (await busyFraction(2000)) > 0.15; i++) if (i === 0) log('waiting for the machine to become idle …');
+  for (let i = 0; i < 30 && (await busyFraction(2000)) > 0.15; i++)
+    if (i === 0) log('waiting for the machine to become idle …');
 }
 
 const isMissed = (m: Measured) => m.c.bar !== null && p50(m.api) > BARS[m.c.bar];
 
-const shortSql = (sql: string) => (sql.length > 400 ? sql.replace(/^select .+? from /is, 'SELECT … FROM ') : sql).replace(/\s+/g, ' ').slice(0, 600);
+const shortSql = (sql: string) =>
+  (sql.length > 400 ? sql.replace(/^select .+? from /is, 'SELECT … FROM ') : sql)
+    .replace(/\s+/g, ' ')
+    .slice(0, 600);
 
-async function benchDatabase(name: Dialect, work: string, databaseUrl: string, direct: Direct, userExists: boolean): Promise<Measured[]> {
-  const server = await startBenchServer({ dir: path.join(work, name), databaseUrl, email: EMAIL, password: PASSWORD, userExists });
+async function benchDatabase(
+  name: Dialect,
+  work: string,
+  databaseUrl: string,
+  direct: Direct,
+  userExists: boolean,
+): Promise<Measured[]> {
+  const server = await startBenchServer({
+    dir: path.join(work, name),
+    databaseUrl,
+    email: EMAIL,
+    password: PASSWORD,
+    userExists,
+  });
   try {
-    const { count } = await callApi<{ count: number }>(server.base, server.token, 'GET', `/v1/projects/${PROJECT_ID}/slides/count`);
+    const { count } = await callApi<{ count: number }>(
+      server.base,
+      server.token,
+      'GET',
+      `/v1/projects/${PROJECT_ID}/slides/count`,
+    );
     log(`${name}: server up, the project holds ${count} slides`);
     if (count !== SLIDE_COUNT) throw new Error(`the bench project holds ${count} slides, not ${SLIDE_COUNT}`);
     await waitForIdle();
@@ -234,11 +325,14 @@ async function benchDatabase(name: Dialect, work: string, databaseUrl: string, d
     for (const c of CASES) {
       const m = await measureCase(server, direct, c, done);
       done.push(m);
-      log(`${name}: ${c.label}: API ${p50(m.api).toFixed(2)} ms, SQL ${p50(m.sql).toFixed(2)} ms (${m.sql.length} rounds; ${m.answer})`);
+      log(
+        `${name}: ${c.label}: API ${p50(m.api).toFixed(2)} ms, SQL ${p50(m.sql).toFixed(2)} ms (${m.sql.length} rounds; ${m.answer})`,
+      );
     }
     for (const m of done.filter(isMissed)) {
       log(`\n${name}: PLAN of '${m.c.label}' (bar ${BARS[m.c.bar!]} ms missed)`);
-      if (m.c.sql === 'page' && p50(m.sql) <= BARS[m.c.bar!]) log('  the page query meets the bar; the API call also waits for the count (its plan follows)');
+      if (m.c.sql === 'page' && p50(m.sql) <= BARS[m.c.bar!])
+        log('  the page query meets the bar; the API call also waits for the count (its plan follows)');
       for (const q of m.queries) {
         log(`  SQL: ${shortSql(q.sql)}`);
         log(`  parameters: ${JSON.stringify(q.parameters).slice(0, 200)}`);
@@ -253,19 +347,34 @@ async function benchDatabase(name: Dialect, work: string, databaseUrl: string, d
 
 function report(name: string, results: Measured[]): void {
   log(`\n${name}: ${SLIDE_COUNT.toLocaleString('en')} slides, warm p50 in ms`);
-  log('  API: the HTTP call on loopback, answer parsed; a grid call runs its page (or groups) and count queries together.');
-  log("  SQL: the engine's queries of that call run directly one after another; the page row times the page query alone, the count row the count alone.");
-  log(`${'case'.padEnd(50)} ${'API p50'.padStart(8)} ${'SQL p50'.padStart(8)} ${'runs'.padStart(4)}  ${'bar'.padStart(5)}  result   answer`);
+  log(
+    '  API: the HTTP call on loopback, answer parsed; a grid call runs its page (or groups) and count queries together.',
+  );
+  log(
+    "  SQL: the engine's queries of that call run directly one after another; the page row times the page query alone, the count row the count alone.",
+  );
+  log(
+    `${'case'.padEnd(50)} ${'API p50'.padStart(8)} ${'SQL p50'.padStart(8)} ${'runs'.padStart(4)}  ${'bar'.padStart(5)}  result   answer`,
+  );
   for (const m of results) {
     const bar = m.c.bar ? BARS[m.c.bar] : null;
     const verdict = bar === null ? '-' : p50(m.api) <= bar ? 'met' : 'NOT met';
-    log(`${m.c.label.padEnd(50)} ${p50(m.api).toFixed(2).padStart(8)} ${p50(m.sql).toFixed(2).padStart(8)} ${String(m.sql.length).padStart(4)}  ${bar === null ? '    -' : `≤${bar}`.padStart(5)}  ${verdict.padEnd(8)} ${m.answer}`);
+    log(
+      `${m.c.label.padEnd(50)} ${p50(m.api).toFixed(2).padStart(8)} ${p50(m.sql).toFixed(2).padStart(8)} ${String(m.sql.length).padStart(4)}  ${bar === null ? '    -' : `≤${bar}`.padStart(5)}  ${verdict.padEnd(8)} ${m.answer}`,
+    );
   }
 }
 
 async function main(): Promise<void> {
-  ensurePeers([{ name: 'psql (loads PostgreSQL with COPY)', present: () => has('psql'), pkg: 'postgresql-client' }]);
-  log(`cores ${os.cpus().length}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  ensurePeers([
+    { name: 'psql (loads PostgreSQL with COPY)', present: () => has('psql'), pkg: 'postgresql-client' },
+  ]);
+  log(
+    `cores ${os.cpus().length}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const { sqliteFile, pgUrl } = await ensureGridDatabases();
   const work = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-grid-'));
   onCleanup(() => rmSync(work, { recursive: true, force: true }));
@@ -295,10 +404,14 @@ async function main(): Promise<void> {
   const all = Object.values(results).flat();
   const worst = (bar: Bar) => Math.max(...all.filter((m) => m.c.bar === bar).map((m) => p50(m.api)));
   const missed = (Object.keys(BARS) as Bar[]).filter((b) => worst(b) > BARS[b]);
-  log(`\nbars (through the API, worse database): ${(Object.keys(BARS) as Bar[]).map((b) => `${b} ≤ ${BARS[b]} ms ${worst(b) <= BARS[b] ? 'met' : 'NOT met'}`).join('; ')}`);
+  log(
+    `\nbars (through the API, worse database): ${(Object.keys(BARS) as Bar[]).map((b) => `${b} ≤ ${BARS[b]} ms ${worst(b) <= BARS[b] ? 'met' : 'NOT met'}`).join('; ')}`,
+  );
   if (missed.length) log(`missed: ${missed.join(', ')} (query plans above)`);
   stopAll();
-  log(`RESULT grid page_p50_ms=${worst('page').toFixed(2)} count_ms=${worst('count').toFixed(2)} group_ms=${worst('group').toFixed(2)} values_ms=${worst('values').toFixed(2)}`);
+  log(
+    `RESULT grid page_p50_ms=${worst('page').toFixed(2)} count_ms=${worst('count').toFixed(2)} group_ms=${worst('group').toFixed(2)} values_ms=${worst('values').toFixed(2)}`,
+  );
 }
 
 await runBench(main);

@@ -8,7 +8,24 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { startTessera } from './_tessera.ts';
-import { checkIdle, ensurePeers, ensureTissueSlide, freePort, has, log, onCleanup, parseWrk, ROOT, run, runBench, startChild, stopAll, type WrkResult, waitFor, warmPageCache } from './_lib.ts';
+import {
+  checkIdle,
+  ensurePeers,
+  ensureTissueSlide,
+  freePort,
+  has,
+  log,
+  onCleanup,
+  parseWrk,
+  ROOT,
+  run,
+  runBench,
+  startChild,
+  stopAll,
+  type WrkResult,
+  waitFor,
+  warmPageCache,
+} from './_lib.ts';
 
 const IIPSRV = '/usr/lib/iipimage-server/iipsrv.fcgi';
 const DURATION = process.env.BENCH_DURATION ?? '8s';
@@ -17,7 +34,8 @@ const URL_COUNT = 20_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /** The run with the median throughput (its own latencies with it). */
-const median = (runs: WrkResult[]): WrkResult => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+const median = (runs: WrkResult[]): WrkResult =>
+  [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
 
 /** lighttpd with iipsrv as 2 standalone FastCGI processes on loopback (anchors-performance §9.1). */
 async function startIipsrv(work: string): Promise<string> {

@@ -11,7 +11,8 @@ import { expectOnEveryServer } from './support/every-server.ts';
 import { signInPage, USERS } from './support/users.ts';
 import { accountButton } from './support/ui.ts';
 
-const appState = (page: import('@playwright/test').Page, title: string) => page.getByRole('dialog', { name: title });
+const appState = (page: import('@playwright/test').Page, title: string) =>
+  page.getByRole('dialog', { name: title });
 
 /**
  * What a scenario switched on the running server, switched back after it even when it failed or timed
@@ -27,18 +28,29 @@ test.afterEach(async () => {
   if (switched.manual) {
     tessera('manual-version', '');
     const token = switched.manualAskedOf;
-    if (token) await expectOnEveryServer('/v1/me', (answer) => (JSON.parse(answer.body) as { manualVersion?: string }).manualVersion === '', token);
+    if (token)
+      await expectOnEveryServer(
+        '/v1/me',
+        (answer) => (JSON.parse(answer.body) as { manualVersion?: string }).manualVersion === '',
+        token,
+      );
   }
   switched.maintenance = switched.manual = false;
   switched.manualAskedOf = '';
 });
 
 /** Running servers re-read their settings every 2 seconds; wait until every serving process answers so. */
-const expectVersionStatus = (status: number) => expectOnEveryServer('/version.json', (answer) => answer.status === status);
+const expectVersionStatus = (status: number) =>
+  expectOnEveryServer('/version.json', (answer) => answer.status === status);
 
-test('new version: another version in the version file blocks the app until the page is refreshed', async ({ page, shot }) => {
+test('new version: another version in the version file blocks the app until the page is refreshed', async ({
+  page,
+  shot,
+}) => {
   await signInPage(page, USERS.admin);
-  await page.route('**/version.json', (route) => route.fulfill({ json: { version: '2.2.0' }, headers: { 'cache-control': 'no-store' } }));
+  await page.route('**/version.json', (route) =>
+    route.fulfill({ json: { version: '2.2.0' }, headers: { 'cache-control': 'no-store' } }),
+  );
   await page.goto('/');
   const dialog = appState(page, 'New version available');
   await expect(dialog.getByText('A new version of the Portal is available.', { exact: false })).toBeVisible();
@@ -55,12 +67,17 @@ test('new version: another version in the version file blocks the app until the 
   await expect(dialog).toBeHidden();
 });
 
-test('connection lost: a failed version fetch blocks the app and it recovers on the 5-second re-poll', async ({ page, shot }) => {
+test('connection lost: a failed version fetch blocks the app and it recovers on the 5-second re-poll', async ({
+  page,
+  shot,
+}) => {
   await signInPage(page, USERS.admin);
   await page.route('**/version.json', (route) => route.abort('internetdisconnected'));
   await page.goto('/');
   const dialog = appState(page, 'Connection lost');
-  await expect(dialog.getByText('Please check your internet connection and refresh the page.', { exact: false })).toBeVisible();
+  await expect(
+    dialog.getByText('Please check your internet connection and refresh the page.', { exact: false }),
+  ).toBeVisible();
   await expect(dialog.getByText('contact support', { exact: false })).toBeVisible();
   await shot('dialog-connection-lost');
 
@@ -70,14 +87,19 @@ test('connection lost: a failed version fetch blocks the app and it recovers on 
   await expect(accountButton(page)).toBeVisible();
 });
 
-test('maintenance: `tessera maintenance on` blocks the running app; `off` brings it back', async ({ page, shot }) => {
+test('maintenance: `tessera maintenance on` blocks the running app; `off` brings it back', async ({
+  page,
+  shot,
+}) => {
   await signInPage(page, USERS.admin);
   switched.maintenance = true;
   tessera('maintenance', 'on');
   await expectVersionStatus(503);
   await page.goto('/');
   const dialog = appState(page, 'Down for maintenance');
-  await expect(dialog.getByText('Sorry, the Portal is down for maintenance. It will be back in a few minutes.')).toBeVisible();
+  await expect(
+    dialog.getByText('Sorry, the Portal is down for maintenance. It will be back in a few minutes.'),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
   await shot('dialog-maintenance');
@@ -90,13 +112,20 @@ test('maintenance: `tessera maintenance on` blocks the running app; `off` brings
   await expect(appState(page, 'Down for maintenance')).toBeHidden();
 });
 
-test('user manual: a new manual version must be confirmed once, then the app opens', async ({ page, shot }) => {
+test('user manual: a new manual version must be confirmed once, then the app opens', async ({
+  page,
+  shot,
+}) => {
   const tokens = await signInPage(page, USERS.writer);
   switched.manual = true;
   switched.manualAskedOf = tokens.accessToken;
   tessera('manual-version', '2026.1');
   // /v1/me stays open to a user who has not confirmed; it says which version is asked.
-  await expectOnEveryServer('/v1/me', (answer) => (JSON.parse(answer.body) as { manualVersion?: string }).manualVersion === '2026.1', tokens.accessToken);
+  await expectOnEveryServer(
+    '/v1/me',
+    (answer) => (JSON.parse(answer.body) as { manualVersion?: string }).manualVersion === '2026.1',
+    tokens.accessToken,
+  );
   await page.goto('/');
   const dialog = appState(page, 'Please read the user manual');
   await expect(dialog.getByText('(version 2026.1)', { exact: false })).toBeVisible();

@@ -68,7 +68,9 @@ test('forgot password: the e-mailed reset code sets a new password that signs in
   // Password changed, then the page signs in with it by itself (spec 1 §4): the success screen may be
   // gone before a locator sees it, so the two calls are what the test waits on.
   const confirmed = page.waitForResponse((r) => r.url().endsWith('/v1/auth/confirm-forgot-password'));
-  const reLogin = page.waitForResponse((r) => r.url().endsWith('/v1/auth/login') && r.request().method() === 'POST');
+  const reLogin = page.waitForResponse(
+    (r) => r.url().endsWith('/v1/auth/login') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Change password' }).click();
   expect((await confirmed).status()).toBe(200);
   expect((await reLogin).status()).toBe(200);
@@ -80,7 +82,9 @@ test('forgot password: the e-mailed reset code sets a new password that signs in
   await expectSignedIn(page);
 });
 
-test('single sign-on: an e-mail of the provider domain signs in at the OpenID Connect provider', async ({ page }) => {
+test('single sign-on: an e-mail of the provider domain signs in at the OpenID Connect provider', async ({
+  page,
+}) => {
   const email = `sso.user.${Date.now()}@${SSO_DOMAIN}`;
   await page.goto('/login');
   await enterEmail(page, email);
@@ -107,7 +111,9 @@ test('single sign-on: an e-mail of the provider domain signs in at the OpenID Co
   // A first single sign-on creates the account; outside the company domain it is an external user
   // in no project yet, so the landing page says so (spec 1 §2).
   await expect(
-    page.getByText("You don't have access to any projects. Please create a new project or ask a manager of a project to add you."),
+    page.getByText(
+      "You don't have access to any projects. Please create a new project or ask a manager of a project to add you.",
+    ),
   ).toBeVisible();
   await accountButton(page).click();
   await expect(page.getByRole('menu').getByText(email)).toBeVisible();
@@ -118,7 +124,10 @@ test('single sign-on: an e-mail of the provider domain signs in at the OpenID Co
 const authenticator = (secret: string) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
 
-test('sign-in with TOTP: first sign-in sets up the authenticator app, the next one answers its challenge', async ({ page, shot }) => {
+test('sign-in with TOTP: first sign-in sets up the authenticator app, the next one answers its challenge', async ({
+  page,
+  shot,
+}) => {
   const email = `totp.user.${Date.now().toString(36)}@${COMPANY_DOMAIN}`;
   const password = 'Totp-Pass-2026!';
   // An administrator creates the account and requires a second factor (cli/create-user.ts).
@@ -129,7 +138,9 @@ test('sign-in with TOTP: first sign-in sets up the authenticator app, the next o
   await enterPassword(page, password);
   await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
   await expect(page.getByText('Please copy and retain MFA secret!')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'QR code to add Tessera to your authenticator app' })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: 'QR code to add Tessera to your authenticator app' }),
+  ).toBeVisible();
   const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await shot('login-totp-setup', { fullPage: true });

@@ -7,7 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, COMPANY_DOMAIN, ENV_KEYS, SSO_DOMAIN, SSO_PROVIDER } from './support/env.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  COMPANY_DOMAIN,
+  ENV_KEYS,
+  SSO_DOMAIN,
+  SSO_PROVIDER,
+} from './support/env.ts';
 import { startOidcPeer } from './support/oidc.ts';
 import { freePort } from './support/ports.ts';
 import { startTessera } from './support/server.ts';

@@ -8,7 +8,10 @@ import { createProject } from './support/api.ts';
 import { signInPage, tokensFor, USERS } from './support/users.ts';
 import { dismissSnackbar, snackbar } from './support/ui.ts';
 
-test('members: add internal and external users under the role rules, change a role, delete with confirmation', async ({ page, shot }) => {
+test('members: add internal and external users under the role rules, change a role, delete with confirmation', async ({
+  page,
+  shot,
+}) => {
   await tokensFor(USERS.writer);
   await tokensFor(USERS.guest);
   const tokens = await signInPage(page, USERS.admin);
@@ -75,7 +78,9 @@ test('members: add internal and external users under the role rules, change a ro
   await writerRow.getByRole('checkbox', { name: `Select ${USERS.writer}` }).click();
   await writerRow.press('Delete');
   const confirm = page.getByRole('dialog', { name: 'Delete member' });
-  await expect(confirm.getByText(`This user will be removed from ${project.name} and lose access to it:`)).toBeVisible();
+  await expect(
+    confirm.getByText(`This user will be removed from ${project.name} and lose access to it:`),
+  ).toBeVisible();
   await expect(confirm.getByText(USERS.writer)).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(snackbar(page).getByText(`${USERS.writer} removed from ${project.name}`)).toBeVisible();

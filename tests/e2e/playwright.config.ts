@@ -8,7 +8,10 @@ import { defineConfig } from '@playwright/test';
 
 // Playwright would resolve PLAYWRIGHT_JSON_OUTPUT_NAME against this folder; scripts/test.js reads it
 // from the directory it runs in, so resolve it there (and keep a file, not stdout, when it is unset).
-const jsonReport = path.resolve(process.cwd(), process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e/results.json');
+const jsonReport = path.resolve(
+  process.cwd(),
+  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e/results.json',
+);
 
 export default defineConfig({
   testDir: '.',

@@ -13,7 +13,11 @@ test('profile: generate an API key, see it once, and call the API with it', asyn
   await expect(generate).toBeVisible();
   const regenerating = (await generate.textContent())?.startsWith('Regenerate');
   await generate.click();
-  if (regenerating) await page.getByRole('dialog', { name: 'Regenerate API key?' }).getByRole('button', { name: 'Regenerate' }).click();
+  if (regenerating)
+    await page
+      .getByRole('dialog', { name: 'Regenerate API key?' })
+      .getByRole('button', { name: 'Regenerate' })
+      .click();
 
   const shown = page.getByRole('dialog', { name: 'Your new API key' });
   const apiKey = (await shown.getByTestId('new-api-key').textContent())?.trim() ?? '';

@@ -10,13 +10,22 @@ import { snackbar } from './support/ui.ts';
 
 const stamp = () => Date.now().toString(36);
 
-test('create project: every validation message, a taken name, then a trimmed new project opens', async ({ page, shot }) => {
+test('create project: every validation message, a taken name, then a trimmed new project opens', async ({
+  page,
+  shot,
+}) => {
   const tokens = await signInPage(page, USERS.admin);
-  await createProject(tokens.accessToken, `Lung cohort ${stamp()}`, 'Adenocarcinoma resections, H&E and IHC.');
+  await createProject(
+    tokens.accessToken,
+    `Lung cohort ${stamp()}`,
+    'Adenocarcinoma resections, H&E and IHC.',
+  );
   await createProject(tokens.accessToken, `Breast TMA ${stamp()}`, 'Tissue microarrays for HER2 scoring.');
 
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Demo project' }).or(page.getByText('Demo project')).first()).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Demo project' }).or(page.getByText('Demo project')).first(),
+  ).toBeVisible();
   await shot('dashboard');
 
   await page.getByRole('button', { name: 'Create project' }).first().click();
@@ -44,7 +53,9 @@ test('create project: every validation message, a taken name, then a trimmed new
 
   // The server's answer for a taken name (case-insensitive) lands on the name field (spec 1 §8).
   await name.fill('demo PROJECT');
-  const refused = page.waitForResponse((r) => r.url().endsWith('/v1/projects') && r.request().method() === 'POST');
+  const refused = page.waitForResponse(
+    (r) => r.url().endsWith('/v1/projects') && r.request().method() === 'POST',
+  );
   await submit.click();
   expect((await refused).status()).toBe(409);
   await expect(dialog.getByText('Project name "demo PROJECT" is in use. Choose another name')).toBeVisible();
@@ -55,11 +66,16 @@ test('create project: every validation message, a taken name, then a trimmed new
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/projects\/[0-9a-f]{24}\/slides$/);
   await expect(page.getByRole('heading', { name: newName, exact: true })).toBeVisible();
-  await expect(page.getByText('Colon biopsies from the 2026 screening study.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Colon biopsies from the 2026 screening study.', { exact: true }),
+  ).toBeVisible();
   await expect(snackbar(page).getByText(`Project "${newName}" created`)).toBeVisible();
 });
 
-test('project selector: both filters, the search box and its empty texts; picking keeps the page', async ({ page, shot }) => {
+test('project selector: both filters, the search box and its empty texts; picking keeps the page', async ({
+  page,
+  shot,
+}) => {
   const tokens = await signInPage(page, USERS.admin);
   const target = await createProject(tokens.accessToken, `Selector target ${stamp()}`);
   await page.goto('/');
@@ -85,7 +101,10 @@ test('project selector: both filters, the search box and its empty texts; pickin
   await expect(page.getByRole('heading', { name: target.name, exact: true })).toBeVisible();
 });
 
-test('project settings: messages, the refused name, dirty-only Save/Cancel, and a saved update', async ({ page, shot }) => {
+test('project settings: messages, the refused name, dirty-only Save/Cancel, and a saved update', async ({
+  page,
+  shot,
+}) => {
   const tokens = await signInPage(page, USERS.admin);
   const taken = await createProject(tokens.accessToken, `Taken name ${stamp()}`);
   const project = await createProject(tokens.accessToken, `Settings e2e ${stamp()}`, 'Before the update.');
@@ -121,7 +140,11 @@ test('project settings: messages, the refused name, dirty-only Save/Cancel, and 
   await name.fill(`${taken.name}x`);
   await expect(form.getByText(refusal)).toBeHidden();
   await name.fill(taken.name.toUpperCase());
-  await expect(form.getByText(`The project name: ${taken.name.toUpperCase()} is already in use. Please select a different name for this project.`)).toBeVisible();
+  await expect(
+    form.getByText(
+      `The project name: ${taken.name.toUpperCase()} is already in use. Please select a different name for this project.`,
+    ),
+  ).toBeVisible();
 
   const newName = `Renamed e2e ${stamp()}`;
   await name.fill(`  ${newName} `);
@@ -129,7 +152,9 @@ test('project settings: messages, the refused name, dirty-only Save/Cancel, and 
   await form.getByLabel('Folder ID').click();
   await page.getByRole('option', { name: '2001' }).click();
   await form.getByLabel('Home project').check();
-  const saved = page.waitForResponse((r) => r.url().endsWith(`/v1/projects/${project.id}`) && r.request().method() === 'PATCH');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith(`/v1/projects/${project.id}`) && r.request().method() === 'PATCH',
+  );
   await save.click();
   const patch = await saved;
   expect(patch.status()).toBe(200);

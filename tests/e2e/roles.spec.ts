@@ -25,7 +25,9 @@ test('administrator: Create project shows and the Members tab opens', async ({ p
   await expect(page.getByText('Invalid URL')).toBeVisible();
 });
 
-test('external user: no Create project, and the Members tab is disabled with the reason', async ({ page }) => {
+test('external user: no Create project, and the Members tab is disabled with the reason', async ({
+  page,
+}) => {
   const tokens = await signInPage(page, USERS.guest);
   const demo = (await listProjects(tokens.accessToken)).find((p) => p.name === 'Demo project')!;
   expect(demo.role).toBe('projectExternal');
@@ -41,7 +43,9 @@ test('external user: no Create project, and the Members tab is disabled with the
   await expect(page.getByRole('button', { name: /^Account: / })).toContainText('External User');
 });
 
-test('workflow user: Create project shows (internal user) but the Members tab is disabled', async ({ page }) => {
+test('workflow user: Create project shows (internal user) but the Members tab is disabled', async ({
+  page,
+}) => {
   const admin = await tokensFor(USERS.admin);
   await tokensFor(USERS.projectAdmin);
   const project = await createProject(admin.accessToken, `Workflow e2e ${Date.now().toString(36)}`);
@@ -50,7 +54,9 @@ test('workflow user: Create project shows (internal user) but the Members tab is
   await signInPage(page, USERS.projectAdmin);
   await page.goto(`/projects/${project.id}/settings`);
   await expect(page).toHaveURL(/#general$/);
-  await expect(page.getByText('No edit permission. Project admins and data owners can change these settings.')).toBeVisible();
+  await expect(
+    page.getByText('No edit permission. Project admins and data owners can change these settings.'),
+  ).toBeVisible();
   await expect(membersTab(page)).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Create project' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Browse' })).toBeVisible();

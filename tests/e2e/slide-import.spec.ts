@@ -26,7 +26,8 @@ import {
 import { USERS } from './support/users.ts';
 
 /** Whether an import request (NDJSON: the options on the first line, then the rows) is the wizard's dry run. */
-const isDryRun = (body: string | null) => (JSON.parse((body ?? '{}').split('\n', 1)[0]!) as { dryRun?: boolean }).dryRun === true;
+const isDryRun = (body: string | null) =>
+  (JSON.parse((body ?? '{}').split('\n', 1)[0]!) as { dryRun?: boolean }).dryRun === true;
 
 const CSV_FILE_MESSAGES = {
   notCommaOrSemicolon:
@@ -223,9 +224,7 @@ test('a full import: columns matched by name, one mapped by hand, preview, impor
     await route.continue();
   });
   const imported = page.waitForResponse(
-    (res) =>
-      res.url().endsWith('/slides/import-csv') &&
-      !isDryRun(res.request().postData()),
+    (res) => res.url().endsWith('/slides/import-csv') && !isDryRun(res.request().postData()),
   );
   await startImport.click();
   await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
@@ -421,7 +420,10 @@ test('strict import refused with the line messages, then the same file imported 
   const refused = await apiCall('POST', `/v1/projects/${projectId}/slides/import-csv`, {
     token,
     // NDJSON as the route reads it: the options, then a line per CSV line.
-    ndjson: [JSON.stringify({ ...request, rows: undefined }), ...request.rows.map((row) => JSON.stringify(row))],
+    ndjson: [
+      JSON.stringify({ ...request, rows: undefined }),
+      ...request.rows.map((row) => JSON.stringify(row)),
+    ],
   }).catch((e: unknown) => e);
   expect(refused).toBeInstanceOf(ApiError);
   expect((refused as ApiError).status).toBe(422);

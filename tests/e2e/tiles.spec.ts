@@ -37,10 +37,14 @@ async function importSlides(token: string, name: string, files: string[]) {
   const folder = path.join(serverEnv().TESSERA_DATA_DIR!, 'imports', `${name}-${project.id}`);
   fs.mkdirSync(folder, { recursive: true });
   for (const file of files) fs.copyFileSync(file, path.join(folder, path.basename(file)));
-  const summary = await apiCall<{ imported: { fileName: string; slideId: string }[] }>('POST', `/v1/projects/${project.id}/import`, {
-    token,
-    body: { path: folder },
-  });
+  const summary = await apiCall<{ imported: { fileName: string; slideId: string }[] }>(
+    'POST',
+    `/v1/projects/${project.id}/import`,
+    {
+      token,
+      body: { path: folder },
+    },
+  );
   expect(summary.imported).toHaveLength(1);
   return { projectId: project.id, slideId: summary.imported[0]!.slideId };
 }
@@ -59,7 +63,13 @@ async function decodeInBrowser(page: Page, url: string, token: string) {
       const sum = [0, 0, 0];
       for (let i = 0; i < pixels.length; i += 4) for (let c = 0; c < 3; c++) sum[c]! += pixels[i + c]!;
       const n = bitmap.width * bitmap.height;
-      return { status: res.status, type: blob.type, width: bitmap.width, height: bitmap.height, mean: sum.map((s) => s / n) };
+      return {
+        status: res.status,
+        type: blob.type,
+        width: bitmap.width,
+        height: bitmap.height,
+        mean: sum.map((s) => s / n),
+      };
     },
     { url, token },
   );
@@ -69,14 +79,22 @@ test('Chromium decodes a passthrough SVS tile with the colours OpenSlide/libvips
   const tokens = await signInPage(page, USERS.admin);
   const { projectId, slideId } = await importSlides(tokens.accessToken, 'tiles-svs', [SLIDE]);
   await page.goto('/');
-  const decoded = await decodeInBrowser(page, `/v1/projects/${projectId}/slides/${slideId}/tile/rgb/noeq/${Z}/${X}/${Y}`, tokens.accessToken);
+  const decoded = await decodeInBrowser(
+    page,
+    `/v1/projects/${projectId}/slides/${slideId}/tile/rgb/noeq/${Z}/${X}/${Y}`,
+    tokens.accessToken,
+  );
   expect(decoded.status).toBe(200);
   expect(decoded.type).toBe('image/jpeg');
   expect([decoded.width, decoded.height]).toEqual([TILE, TILE]);
   const reference = await referenceMean();
   // Tissue, not background: a YCbCr misreading would shift these by tens of levels.
   expect(Math.max(...reference) - Math.min(...reference)).toBeGreaterThan(20);
-  for (let c = 0; c < 3; c++) expect(Math.abs(decoded.mean[c]! - reference[c]!), `channel ${c}: ${decoded.mean} vs ${reference}`).toBeLessThanOrEqual(3);
+  for (let c = 0; c < 3; c++)
+    expect(
+      Math.abs(decoded.mean[c]! - reference[c]!),
+      `channel ${c}: ${decoded.mean} vs ${reference}`,
+    ).toBeLessThanOrEqual(3);
 });
 
 /**
@@ -84,17 +102,27 @@ test('Chromium decodes a passthrough SVS tile with the colours OpenSlide/libvips
  * levels down to one tile make z 0–3. Reference: `vips magickload small_dicom.dcm --page 8` then
  * `vips stats` — frame 8 is tile (1, 1): mean R 209.10, G 153.64, B 180.22 (ImageMagick's own decoder).
  */
-test('Chromium decodes a passthrough DICOM tile with the colours of an independent decoder', async ({ page }) => {
+test('Chromium decodes a passthrough DICOM tile with the colours of an independent decoder', async ({
+  page,
+}) => {
   const tokens = await signInPage(page, USERS.admin);
   const dicom = slidePath('dicom/pathml-small/small_dicom.dcm');
   const { projectId, slideId } = await importSlides(tokens.accessToken, 'tiles-dicom', [dicom]);
   await page.goto('/');
-  const decoded = await decodeInBrowser(page, `/v1/projects/${projectId}/slides/${slideId}/tile/rgb/noeq/3/1/1`, tokens.accessToken);
+  const decoded = await decodeInBrowser(
+    page,
+    `/v1/projects/${projectId}/slides/${slideId}/tile/rgb/noeq/3/1/1`,
+    tokens.accessToken,
+  );
   expect(decoded.status).toBe(200);
   expect(decoded.type).toBe('image/jpeg');
   expect([decoded.width, decoded.height]).toEqual([500, 500]);
   const reference = [209.1, 153.64, 180.22];
-  for (let c = 0; c < 3; c++) expect(Math.abs(decoded.mean[c]! - reference[c]!), `channel ${c}: ${decoded.mean} vs ${reference}`).toBeLessThanOrEqual(3);
+  for (let c = 0; c < 3; c++)
+    expect(
+      Math.abs(decoded.mean[c]! - reference[c]!),
+      `channel ${c}: ${decoded.mean} vs ${reference}`,
+    ).toBeLessThanOrEqual(3);
 });
 
 /**
@@ -103,15 +131,25 @@ test('Chromium decodes a passthrough DICOM tile with the colours of an independe
  * `dcmj2pnm +on boxes_0.dcm` (DCMTK's own decoder), mean of the frame R 253.95, G 253.68, B 253.86; read
  * as YCbCr instead of RGB, these near-white samples would come out with green near 120.
  */
-test('Chromium decodes a passthrough RGB JPEG frame of a two-instance DICOM series with DCMTK’s colours', async ({ page }) => {
+test('Chromium decodes a passthrough RGB JPEG frame of a two-instance DICOM series with DCMTK’s colours', async ({
+  page,
+}) => {
   const tokens = await signInPage(page, USERS.admin);
   const series = ['boxes_0.dcm', 'boxes_1.dcm'].map((f) => slidePath(`dicom/openslide-boxes/${f}`));
   const { projectId, slideId } = await importSlides(tokens.accessToken, 'tiles-dicom-boxes', series);
   await page.goto('/');
-  const decoded = await decodeInBrowser(page, `/v1/projects/${projectId}/slides/${slideId}/tile/rgb/noeq/0/0/0`, tokens.accessToken);
+  const decoded = await decodeInBrowser(
+    page,
+    `/v1/projects/${projectId}/slides/${slideId}/tile/rgb/noeq/0/0/0`,
+    tokens.accessToken,
+  );
   expect(decoded.status).toBe(200);
   expect(decoded.type).toBe('image/jpeg');
   expect([decoded.width, decoded.height]).toEqual([64, 64]);
   const reference = [253.95, 253.68, 253.86];
-  for (let c = 0; c < 3; c++) expect(Math.abs(decoded.mean[c]! - reference[c]!), `channel ${c}: ${decoded.mean} vs ${reference}`).toBeLessThanOrEqual(3);
+  for (let c = 0; c < 3; c++)
+    expect(
+      Math.abs(decoded.mean[c]! - reference[c]!),
+      `channel ${c}: ${decoded.mean} vs ${reference}`,
+    ).toBeLessThanOrEqual(3);
 });

@@ -29,7 +29,12 @@ async function main(argv: string[]): Promise<number> {
   const width = Number(values.width);
   const height = Number(values.height);
   const isSize = (n: number) => Number.isInteger(n) && n >= 1 && n <= 1_000_000;
-  if ((kind !== 'brightfield' && kind !== 'fluorescence') || !values.out || !isSize(width) || !isSize(height)) {
+  if (
+    (kind !== 'brightfield' && kind !== 'fluorescence') ||
+    !values.out ||
+    !isSize(width) ||
+    !isSize(height)
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -54,7 +59,9 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   if (process.stderr.isTTY) process.stderr.write('\r');
-  console.log(`wrote ${result.path}: ${result.levels.map((l) => `${l.width}x${l.height}`).join(', ')} in ${result.seconds.toFixed(1)} s`);
+  console.log(
+    `wrote ${result.path}: ${result.levels.map((l) => `${l.width}x${l.height}`).join(', ')} in ${result.seconds.toFixed(1)} s`,
+  );
   return 0;
 }
 

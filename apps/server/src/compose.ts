@@ -45,7 +45,10 @@ export async function compose(
   const log = opts.log ?? ((line: string) => console.log(line));
   const handle = opts.handle ?? openDatabase(databaseUrlOf(config));
   await migrateToLatest(handle.db);
-  const settings = createSettingsService(handle.db, { maintenance: config.maintenance, manualVersion: config.manualVersion });
+  const settings = createSettingsService(handle.db, {
+    maintenance: config.maintenance,
+    manualVersion: config.manualVersion,
+  });
   await settings.refresh();
   const tokens = createTokenService(handle.db, {
     secret: jwtSecretOf(config),
@@ -53,7 +56,13 @@ export async function compose(
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
   const mailer =
-    opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
+    opts.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log,
+    });
   const ctx: AppContext = {
     config,
     db: handle.db,

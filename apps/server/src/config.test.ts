@@ -11,7 +11,11 @@ describe('configuration from the environment', () => {
   });
 
   it('reads the switches and a number of serving processes', () => {
-    const config = loadConfig({ TESSERA_DEMO: 'false', TESSERA_EMBEDDED_WORKER: '0', TESSERA_SERVE_PROCESSES: '3' });
+    const config = loadConfig({
+      TESSERA_DEMO: 'false',
+      TESSERA_EMBEDDED_WORKER: '0',
+      TESSERA_SERVE_PROCESSES: '3',
+    });
     expect(config.isDemoSeeded).toBe(false);
     expect(config.hasEmbeddedWorker).toBe(false);
     expect(config.serveProcesses).toBe(3);

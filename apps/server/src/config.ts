@@ -44,14 +44,20 @@ const EnvSchema = z.object({
   TESSERA_MAINTENANCE: bool,
   TESSERA_MANUAL_VERSION: z.string().default(''),
   TESSERA_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).default(900),
-  TESSERA_REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  TESSERA_REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
   TESSERA_PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
   TESSERA_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TESSERA_WEB_DIST: z.string().optional(),
   TESSERA_TRUST_PROXY: bool,
   TESSERA_DEMO: boolDefaultOn,
   TESSERA_EMBEDDED_WORKER: boolDefaultOn,
-  TESSERA_SERVE_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default('auto'),
+  TESSERA_SERVE_PROCESSES: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
+    .default('auto'),
   TESSERA_GRID_MEMORY_MB: z.coerce.number().int().min(0).max(1_000_000).default(512),
 });
 
@@ -108,7 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid environment:\n  TESSERA_SSO_PROVIDERS: not valid JSON');
   }
   const providers = z.array(SsoProvider).safeParse(sso);
-  if (!providers.success) throw new Error(`Invalid environment:\n  TESSERA_SSO_PROVIDERS: ${providers.error.message}`);
+  if (!providers.success)
+    throw new Error(`Invalid environment:\n  TESSERA_SSO_PROVIDERS: ${providers.error.message}`);
   const dataDir = path.resolve(e.TESSERA_DATA_DIR);
   return {
     port: e.PORT,
@@ -120,7 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.TESSERA_ADMIN_PASSWORD || null,
     jwtSecret: e.TESSERA_JWT_SECRET ?? null,
     companyDomain: e.TESSERA_COMPANY_DOMAIN.toLowerCase(),
-    externalExemptEmails: e.TESSERA_EXTERNAL_EXEMPT_EMAILS.split(',').map((s) => s.trim()).filter(Boolean),
+    externalExemptEmails: e.TESSERA_EXTERNAL_EXEMPT_EMAILS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     smtpUrl: e.TESSERA_SMTP_URL || null,
     mailFrom: e.TESSERA_MAIL_FROM,
     ssoProviders: providers.data,
@@ -133,7 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TESSERA_TRUST_PROXY,
     isDemoSeeded: e.TESSERA_DEMO,
     hasEmbeddedWorker: e.TESSERA_EMBEDDED_WORKER,
-    serveProcesses: e.TESSERA_SERVE_PROCESSES === 'auto' ? os.availableParallelism() : e.TESSERA_SERVE_PROCESSES,
+    serveProcesses:
+      e.TESSERA_SERVE_PROCESSES === 'auto' ? os.availableParallelism() : e.TESSERA_SERVE_PROCESSES,
     gridMemoryBytes: e.TESSERA_GRID_MEMORY_MB * 1024 * 1024,
     webDist: path.resolve(e.TESSERA_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };

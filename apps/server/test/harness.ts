@@ -70,7 +70,9 @@ export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> 
 /** Configuration of a test server: defaults plus what the test overrides. No environment is read but these. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ TESSERA_DATA_DIR: path.join(os.tmpdir(), `tessera-test-${crypto.randomBytes(4).toString('hex')}`) }),
+    ...loadConfig({
+      TESSERA_DATA_DIR: path.join(os.tmpdir(), `tessera-test-${crypto.randomBytes(4).toString('hex')}`),
+    }),
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     companyDomain: 'tessera.test',
     // Tests stand in for many clients by setting X-Forwarded-For, as a proxy in front of the server would.
@@ -96,8 +98,17 @@ export interface TestServer extends Composed {
   dialect: Dialect;
   app: FastifyInstance;
   mail: MailMessage[];
-  createUser(opts?: { email?: string; systemRoles?: SystemRole[]; password?: string; isSsoUser?: boolean }): Promise<TestUser>;
-  createProject(opts?: { name?: string; isHome?: boolean; members?: { user: TestUser; role: ProjectRole }[] }): Promise<{ id: string; name: string }>;
+  createUser(opts?: {
+    email?: string;
+    systemRoles?: SystemRole[];
+    password?: string;
+    isSsoUser?: boolean;
+  }): Promise<TestUser>;
+  createProject(opts?: {
+    name?: string;
+    isHome?: boolean;
+    members?: { user: TestUser; role: ProjectRole }[];
+  }): Promise<{ id: string; name: string }>;
   /** app.inject with the user's bearer token. */
   request(user: TestUser | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
 }
@@ -117,10 +128,15 @@ export async function startTestServer(
   const database = await openTestDatabase(dialect);
   const mailer = memoryMailer();
   // realMail: the mailer compose builds from config.smtpUrl (the test runs smtp-server as the peer); `mail` stays empty.
-  const composed = await compose(testConfig(overrides), { handle: database, ...(opts.realMail ? {} : { mailer }), log: () => {} });
+  const composed = await compose(testConfig(overrides), {
+    handle: database,
+    ...(opts.realMail ? {} : { mailer }),
+    log: () => {},
+  });
   const app = await buildApp(composed.ctx, { serveWeb: false });
   await app.ready();
-  if (opts.listen) composed.ctx.config.publicUrl = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+  if (opts.listen)
+    composed.ctx.config.publicUrl = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   let counter = 0;
   const server: TestServer & { stop(): Promise<void> } = {
     ...composed,
@@ -147,14 +163,29 @@ export async function startTestServer(
       const now = nowIso();
       await composed.ctx.db
         .insertInto('projects')
-        .values({ id, name, name_key: name.toLowerCase(), summary: '', folder_id: '', is_home: opts.isHome ? 1 : 0, created_at: now, updated_at: now })
+        .values({
+          id,
+          name,
+          name_key: name.toLowerCase(),
+          summary: '',
+          folder_id: '',
+          is_home: opts.isHome ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       for (const m of opts.members ?? [])
-        await composed.ctx.db.insertInto('project_members').values({ project_id: id, user_id: m.user.id, role: m.role, created_at: now }).execute();
+        await composed.ctx.db
+          .insertInto('project_members')
+          .values({ project_id: id, user_id: m.user.id, role: m.role, created_at: now })
+          .execute();
       return { id, name };
     },
     request(user, opts) {
-      return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { authorization: `Bearer ${user.token}` } : {}) } });
+      return app.inject({
+        ...opts,
+        headers: { ...(opts.headers ?? {}), ...(user ? { authorization: `Bearer ${user.token}` } : {}) },
+      });
     },
     async stop() {
       await app.close();
@@ -168,7 +199,11 @@ export async function startTestServer(
 /**
  * Runs `body` once per dialect with a started test server: describeEachDialect('projects', (t) => { it(..., () => t().request(...)) }).
  */
-export function describeEachDialect(name: string, body: (server: () => TestServer) => void, overrides: Partial<Config> = {}): void {
+export function describeEachDialect(
+  name: string,
+  body: (server: () => TestServer) => void,
+  overrides: Partial<Config> = {},
+): void {
   describe.each(DIALECTS)(`${name} [%s]`, (dialect) => {
     let server: (TestServer & { stop(): Promise<void> }) | undefined;
     beforeAll(async () => {

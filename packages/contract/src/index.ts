@@ -14,9 +14,21 @@ export * as vocabularies from './vocabularies.contract.ts';
 export * as slideImport from './slide-import.contract.ts';
 export * as slideExport from './slide-export.contract.ts';
 export type { ExportRequest } from './slide-export.contract.ts';
-export { MAX_REPORTED_MESSAGES, type CsvImportReport, type CsvImportEvent, type CsvImportRequest } from './slide-import.contract.ts';
+export {
+  MAX_REPORTED_MESSAGES,
+  type CsvImportReport,
+  type CsvImportEvent,
+  type CsvImportRequest,
+} from './slide-import.contract.ts';
 export * as sharedViews from './shared-views.contract.ts';
-export type { Slide, SlideDetails, SlideConversion, ConversionStatus, ImageInfo, ImportSummary } from './slides.contract.ts';
+export type {
+  Slide,
+  SlideDetails,
+  SlideConversion,
+  ConversionStatus,
+  ImageInfo,
+  ImportSummary,
+} from './slides.contract.ts';
 export { Id, Project, ProjectRoleSchema, ProjectParams } from './projects.contract.ts';
 export type { GridRequest, GridResponse } from './slide-grid.contract.ts';
 export type { SharedView } from './shared-views.contract.ts';

@@ -5,12 +5,7 @@
  */
 import { z } from 'zod';
 import { SafeText } from './text.ts';
-import {
-  MEMBERS_BATCH_MAX,
-  PROJECT_ADMINS_LIMIT,
-  SYSTEM_ROLES,
-  USER_SEARCH_LIMIT,
-} from '@tessera/domain';
+import { MEMBERS_BATCH_MAX, PROJECT_ADMINS_LIMIT, SYSTEM_ROLES, USER_SEARCH_LIMIT } from '@tessera/domain';
 import { defineRoute, authenticated, projectAnyPermission, projectPermission } from './route.ts';
 import { Id, ProjectParams, ProjectRoleSchema } from './projects.contract.ts';
 

@@ -67,7 +67,12 @@ export const updateProject = defineRoute({
   access: projectPermission('projectSettingsManage'),
   params: ProjectParams,
   body: z
-    .object({ name: name.optional(), summary: summary.optional(), folderId: z.string().max(16).optional(), isHome: z.boolean().optional() })
+    .object({
+      name: name.optional(),
+      summary: summary.optional(),
+      folderId: z.string().max(16).optional(),
+      isHome: z.boolean().optional(),
+    })
     .strict(),
   response: Project,
 });

@@ -67,27 +67,36 @@ export interface RouteDef {
 export const defineRoute = <const D extends RouteDef>(def: D): D => def;
 
 /** The parsed type of a route part (params, query, body), or undefined when the route has none. */
-export type RoutePart<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType }
+export type RoutePart<D, K extends 'params' | 'query' | 'body'> = D extends {
+  [P in K]: infer S extends z.ZodType;
+}
   ? z.infer<S>
   : undefined;
 /** The input type of a route part, as a client sends it (defaults not yet applied). */
-export type RouteInput<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType }
+export type RouteInput<D, K extends 'params' | 'query' | 'body'> = D extends {
+  [P in K]: infer S extends z.ZodType;
+}
   ? z.input<S>
   : undefined;
 
 export const publicAccess = { kind: 'public' } as const;
 export const authenticated = { kind: 'authenticated' } as const;
-export const globalPermission = <P extends Permission>(permission: P) => ({ kind: 'global', permission }) as const;
-export const projectPermission = <P extends Permission | null>(permission: P) => ({ kind: 'project', permission }) as const;
+export const globalPermission = <P extends Permission>(permission: P) =>
+  ({ kind: 'global', permission }) as const;
+export const projectPermission = <P extends Permission | null>(permission: P) =>
+  ({ kind: 'project', permission }) as const;
 /** A project route open to holders of any one of `permissions` (at least two; use projectPermission for one). */
-export const projectAnyPermission = <const P extends readonly [Permission, Permission, ...Permission[]]>(...permissions: P) =>
-  ({ kind: 'project', permission: null, anyOf: permissions }) as const;
+export const projectAnyPermission = <const P extends readonly [Permission, Permission, ...Permission[]]>(
+  ...permissions: P
+) => ({ kind: 'project', permission: null, anyOf: permissions }) as const;
 
 /**
  * The permissions a project route asks for, any one of which is enough; empty when membership alone
  * (or seeing all projects) is enough. The guard and the route × role test both read access through this.
  */
-export function projectPermissionsRequired(access: Extract<Access, { kind: 'project' }>): readonly Permission[] {
+export function projectPermissionsRequired(
+  access: Extract<Access, { kind: 'project' }>,
+): readonly Permission[] {
   if (access.anyOf && access.anyOf.length > 0) return access.anyOf;
   return access.permission ? [access.permission] : [];
 }
@@ -96,7 +105,10 @@ export function projectPermissionsRequired(access: Extract<Access, { kind: 'proj
  * The NDJSON lines of a body for a route that declares `bodyRows`: the body's other fields, then one
  * line per row. Every client (the web, tests, benchmarks) sends such bodies through this.
  */
-export function bodyRowsLines(def: RouteDef & { bodyRows: NonNullable<RouteDef['bodyRows']> }, body: object): string[] {
+export function bodyRowsLines(
+  def: RouteDef & { bodyRows: NonNullable<RouteDef['bodyRows']> },
+  body: object,
+): string[] {
   const { [def.bodyRows.key]: rows, ...head } = body as Record<string, unknown>;
   return [JSON.stringify(head), ...(Array.isArray(rows) ? rows : []).map((row) => JSON.stringify(row))];
 }

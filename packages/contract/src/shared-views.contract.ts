@@ -14,7 +14,9 @@ export const METADATA_FILTERS_CONFIG = 'metadata filters config';
 const SharedViewType = z.literal(METADATA_FILTERS_CONFIG);
 
 /** The grid's column state as the web keeps it; bounded like the per-user saved column state. */
-const ColumnState = z.unknown().refine((v) => JSON.stringify(v ?? null).length <= 65_536, 'The column state is too large');
+const ColumnState = z
+  .unknown()
+  .refine((v) => JSON.stringify(v ?? null).length <= 65_536, 'The column state is too large');
 
 /**
  * A saved shared view (spec 1 §3). The filter model also accepts the older condition1/condition2 form;
@@ -30,7 +32,9 @@ export const SharedView = z
 export type SharedView = z.infer<typeof SharedView>;
 
 /** 22 base64url characters: the first 132 bits of the view's SHA-256. */
-export const SharedViewHash = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'A shared view hash is 22 base64url characters');
+export const SharedViewHash = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}$/, 'A shared view hash is 22 base64url characters');
 
 /** Saves a view and answers its hash; the same view saved again gets the same hash. */
 export const saveSharedView = defineRoute({

@@ -25,7 +25,12 @@ export type ExportRequest = z.input<typeof ExportRequest>;
 /** Headers of an export answer: the rows it will hold (filtered, less the skipped) and the rows it skips. */
 export const EXPORT_HEADERS = { total: 'x-export-total', skipped: 'x-export-skipped' } as const;
 
-const route = <const P extends string, const A extends 'exportCsv' | 'exportIdo' | 'exportPyportalConfig'>(path: P, access: A, summary: string, mediaType: string) =>
+const route = <const P extends string, const A extends 'exportCsv' | 'exportIdo' | 'exportPyportalConfig'>(
+  path: P,
+  access: A,
+  summary: string,
+  mediaType: string,
+) =>
   defineRoute({
     method: 'POST',
     path,
@@ -49,7 +54,7 @@ export const exportMetadataCsv = route(
 export const exportIdoCsv = route(
   '/v1/projects/:projectId/slides/export/ido-csv',
   'exportIdo',
-  'The filtered slides as an IDO CSV (\',\'): FileName, ImageName, MarkerName, CaseName, Indication, FileExt, ImagePath; slides without a file are skipped; needs slideMetadataExport too',
+  "The filtered slides as an IDO CSV (','): FileName, ImageName, MarkerName, CaseName, Indication, FileExt, ImagePath; slides without a file are skipped; needs slideMetadataExport too",
   'text/csv',
 );
 

@@ -4,7 +4,15 @@
  */
 import { z } from 'zod';
 import { GlobalSearchText, SafeText } from './text.ts';
-import { COLUMN_GROUPS, DATE_FILTER_TYPES, NUMBER_FILTER_TYPES, PRIMARY_TYPES, PROJECT_FIELD_TYPES, TABLE_IDS, TEXT_FILTER_TYPES } from '@tessera/domain';
+import {
+  COLUMN_GROUPS,
+  DATE_FILTER_TYPES,
+  NUMBER_FILTER_TYPES,
+  PRIMARY_TYPES,
+  PROJECT_FIELD_TYPES,
+  TABLE_IDS,
+  TEXT_FILTER_TYPES,
+} from '@tessera/domain';
 import { defineRoute, projectPermission } from './route.ts';
 import { Id } from './projects.contract.ts';
 
@@ -13,7 +21,11 @@ const FieldName = z.string().min(1).max(100);
 /** Filter texts and set values are short; anything longer is no metadata value of ours. */
 const FilterText = SafeText.max(500);
 
-const TextCondition = z.object({ filterType: z.literal('text'), type: z.enum(TEXT_FILTER_TYPES), filter: FilterText.nullish() });
+const TextCondition = z.object({
+  filterType: z.literal('text'),
+  type: z.enum(TEXT_FILTER_TYPES),
+  filter: FilterText.nullish(),
+});
 const NumberCondition = z.object({
   filterType: z.literal('number'),
   type: z.enum(NUMBER_FILTER_TYPES),
@@ -29,9 +41,18 @@ const DateCondition = z.object({
 const Operator = z.enum(['AND', 'OR']);
 const combined = <T extends 'text' | 'number' | 'date', C extends z.ZodType>(filterType: T, condition: C) =>
   z.union([
-    z.object({ filterType: z.literal(filterType), operator: Operator, conditions: z.array(condition).min(1).max(10) }),
+    z.object({
+      filterType: z.literal(filterType),
+      operator: Operator,
+      conditions: z.array(condition).min(1).max(10),
+    }),
     // The older form (saved views): converted to a list by the server.
-    z.object({ filterType: z.literal(filterType), operator: Operator, condition1: condition, condition2: condition }),
+    z.object({
+      filterType: z.literal(filterType),
+      operator: Operator,
+      condition1: condition,
+      condition2: condition,
+    }),
   ]);
 export const ColumnFilter = z.union([
   TextCondition,
@@ -42,9 +63,16 @@ export const ColumnFilter = z.union([
   combined('number', NumberCondition),
   combined('date', DateCondition),
 ]);
-export const FilterModel = z.record(FieldName, ColumnFilter).refine((m) => Object.keys(m).length <= 100, 'At most 100 filtered fields');
+export const FilterModel = z
+  .record(FieldName, ColumnFilter)
+  .refine((m) => Object.keys(m).length <= 100, 'At most 100 filtered fields');
 export const SortModel = z.array(z.object({ colId: FieldName, sort: z.enum(['asc', 'desc']) })).max(10);
-const GridColumnRef = z.object({ id: FieldName, displayName: z.string().max(200).optional(), field: FieldName.optional(), aggFunc: z.string().max(20).optional() });
+const GridColumnRef = z.object({
+  id: FieldName,
+  displayName: z.string().max(200).optional(),
+  field: FieldName.optional(),
+  aggFunc: z.string().max(20).optional(),
+});
 /** A group key as group rows answer it: the value, null for blanks. */
 export const GroupKey = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
 
@@ -70,7 +98,10 @@ export const GridRequest = z
     /** Only these fields in each row (the selective call); default all. */
     fields: z.array(FieldName).max(200).optional(),
   })
-  .refine((r) => r.endRow > r.startRow && r.endRow - r.startRow <= 10_000, 'endRow must be above startRow, by at most 10000 rows')
+  .refine(
+    (r) => r.endRow > r.startRow && r.endRow - r.startRow <= 10_000,
+    'endRow must be above startRow, by at most 10000 rows',
+  )
   .refine((r) => r.groupKeys.length <= r.rowGroupCols.length, 'More group keys than grouped columns')
   .meta({ id: 'GridRequest' });
 export type GridRequest = z.infer<typeof GridRequest>;
@@ -89,13 +120,19 @@ export const GridResponse = z
   .meta({ id: 'GridResponse' });
 export type GridResponse = z.infer<typeof GridResponse>;
 
-const AllowedValue = z.object({ value: z.string(), deprecatedSince: z.string().nullable().optional(), parent: z.string().nullable().optional() });
+const AllowedValue = z.object({
+  value: z.string(),
+  deprecatedSince: z.string().nullable().optional(),
+  parent: z.string().nullable().optional(),
+});
 
 export const FieldDescriptor = z
   .object({
     fieldName: z.string(),
     primaryType: z.enum(PRIMARY_TYPES),
-    columnType: z.enum(Object.keys(COLUMN_GROUPS) as [keyof typeof COLUMN_GROUPS, ...(keyof typeof COLUMN_GROUPS)[]]),
+    columnType: z.enum(
+      Object.keys(COLUMN_GROUPS) as [keyof typeof COLUMN_GROUPS, ...(keyof typeof COLUMN_GROUPS)[]],
+    ),
     headerName: z.string(),
     headerTooltip: z.string().nullable(),
     allowedValues: z.array(AllowedValue).nullable(),
@@ -162,7 +199,13 @@ export const getFilterValues = defineRoute({
   tags: ['slide table'],
   access: projectPermission(null),
   params: ProjectOnlyParams,
-  body: z.object({ field: FieldName, filterModel: FilterModel.default({}), globalSearchText: GlobalSearchText.default('') }).strict(),
+  body: z
+    .object({
+      field: FieldName,
+      filterModel: FilterModel.default({}),
+      globalSearchText: GlobalSearchText.default(''),
+    })
+    .strict(),
   bodyLimitBytes: FILTER_BODY_LIMIT_BYTES,
   response: z.object({ values: z.array(GroupKey), isTruncated: z.boolean() }),
 });
@@ -201,7 +244,10 @@ export const getSlidesPage = defineRoute({
   tags: ['slide table'],
   access: projectPermission(null),
   params: ProjectOnlyParams,
-  query: z.object({ offset: z.coerce.number().int().min(0).max(100_000_000).default(0), limit: z.coerce.number().int().min(1).max(2000).default(2000) }),
+  query: z.object({
+    offset: z.coerce.number().int().min(0).max(100_000_000).default(0),
+    limit: z.coerce.number().int().min(1).max(2000).default(2000),
+  }),
   response: z.object({ data: z.array(GridRow), total: z.number().int() }),
 });
 
@@ -246,7 +292,12 @@ const TableIdParam = z.object({ projectId: Id, tableId: z.enum(TABLE_IDS) });
 /** The grid's column state (order, width, visibility, pinning, sort, grouping) as the web keeps it. */
 export const COLUMN_STATE_MAX_LENGTH = 65_536;
 /** Its nesting is bounded before it is parsed (http/body.ts), so measuring its JSON here is safe. */
-const ColumnState = z.unknown().refine((v) => JSON.stringify(v ?? null).length <= COLUMN_STATE_MAX_LENGTH, 'The column state is too large');
+const ColumnState = z
+  .unknown()
+  .refine(
+    (v) => JSON.stringify(v ?? null).length <= COLUMN_STATE_MAX_LENGTH,
+    'The column state is too large',
+  );
 
 /** A user's saved column state of a table in a project (restored when the table opens). */
 export const getColumnState = defineRoute({
@@ -274,9 +325,13 @@ export const saveColumnState = defineRoute({
 export const ProjectFieldSchema = z
   .object({
     fieldName: z.string().min(1).max(40),
-    headerName: SafeText.trim().min(1, 'Enter a column header').max(80, 'A column header has at most 80 characters'),
+    headerName: SafeText.trim()
+      .min(1, 'Enter a column header')
+      .max(80, 'A column header has at most 80 characters'),
     primaryType: z.enum(PROJECT_FIELD_TYPES),
-    group: z.enum(Object.keys(COLUMN_GROUPS) as [keyof typeof COLUMN_GROUPS, ...(keyof typeof COLUMN_GROUPS)[]]),
+    group: z.enum(
+      Object.keys(COLUMN_GROUPS) as [keyof typeof COLUMN_GROUPS, ...(keyof typeof COLUMN_GROUPS)[]],
+    ),
   })
   .strict()
   .meta({ id: 'ProjectField' });

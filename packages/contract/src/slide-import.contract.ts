@@ -21,12 +21,21 @@ export const CsvImportRequest = z
     /** The CSV file's name, for the audit log. */
     fileName: SafeText.max(255),
     /** The mapped, imported columns, in the order of every row's cells; one of them maps fileName. */
-    columns: z.array(z.object({ csvFieldName: SafeText.max(500), slideField: z.string().min(1).max(100) }).strict()).min(1).max(200),
+    columns: z
+      .array(z.object({ csvFieldName: SafeText.max(500), slideField: z.string().min(1).max(100) }).strict())
+      .min(1)
+      .max(200),
     rows: z
-      .array(z.object({ line: z.number().int().min(2), cells: z.array(z.string().max(100_000)).max(200) }).strict())
+      .array(
+        z
+          .object({ line: z.number().int().min(2), cells: z.array(z.string().max(100_000)).max(200) })
+          .strict(),
+      )
       .min(1)
       .max(MAX_IMPORT_LINES, `At most ${MAX_IMPORT_LINES} lines per import`),
-    options: z.object({ overwrite: z.boolean().default(false), allowCorrectValues: z.boolean().default(false) }).strict(),
+    options: z
+      .object({ overwrite: z.boolean().default(false), allowCorrectValues: z.boolean().default(false) })
+      .strict(),
     /** Day, month and year order of the browser's dates (spec 1 §5: dates in the browser's local format). */
     dateOrder: z.enum(['MDY', 'DMY', 'YMD']).default('YMD'),
     /** Check and report, change nothing (the wizard's preview). */
@@ -37,7 +46,12 @@ export const CsvImportRequest = z
 export type CsvImportRequest = z.input<typeof CsvImportRequest>;
 
 /** A cell an import changed, for the table's undo. */
-export const CsvImportChange = z.object({ slideId: Id, field: z.string(), before: z.unknown(), after: z.unknown() });
+export const CsvImportChange = z.object({
+  slideId: Id,
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
 
 export const CsvImportReport = z
   .object({
@@ -64,7 +78,10 @@ export const MAX_REPORTED_MESSAGES = 1000;
  * One line of the NDJSON stream an import answers with when it is applied: progress about every
  * total/200 slides, then the report — or an error (the transaction was rolled back: nothing changed).
  */
-export type CsvImportEvent = { progress: { done: number; total: number } } | { report: CsvImportReport } | { error: { code: string; message: string } };
+export type CsvImportEvent =
+  | { progress: { done: number; total: number } }
+  | { report: CsvImportReport }
+  | { error: { code: string; message: string } };
 
 export const importSlideMetadata = defineRoute({
   method: 'POST',

@@ -49,7 +49,11 @@ export const ImageInfo = z
         sampleType: z.string().nullable(),
       }),
     ),
-    resolution: z.object({ metersPerPixel: MetersPerPixel, magnification: z.number(), isMagnificationKnown: z.boolean() }),
+    resolution: z.object({
+      metersPerPixel: MetersPerPixel,
+      magnification: z.number(),
+      isMagnificationKnown: z.boolean(),
+    }),
     formats: z.array(z.string()),
     attachments: z.array(
       z.object({
@@ -68,7 +72,9 @@ export type ImageInfo = z.infer<typeof ImageInfo>;
  * queued), Queued (also while a failed attempt waits for its retry), Converting, Converted (tile-converted
  * serves it), Failed (error says why; users with slideUpload can retry).
  */
-export const ConversionStatus = z.enum(['NotConverted', 'Queued', 'Converting', 'Converted', 'Failed']).meta({ id: 'ConversionStatus' });
+export const ConversionStatus = z
+  .enum(['NotConverted', 'Queued', 'Converting', 'Converted', 'Failed'])
+  .meta({ id: 'ConversionStatus' });
 export type ConversionStatus = z.infer<typeof ConversionStatus>;
 
 /** Spec 2 §2: the conversion counts, converted/total tiles per level and channel. */
@@ -76,7 +82,14 @@ export const SlideConversion = z
   .object({
     status: ConversionStatus,
     error: z.string().nullable(),
-    counts: z.array(z.object({ level: z.number().int(), channel: z.number().int(), converted: z.number().int(), total: z.number().int() })),
+    counts: z.array(
+      z.object({
+        level: z.number().int(),
+        channel: z.number().int(),
+        converted: z.number().int(),
+        total: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'SlideConversion' });
 export type SlideConversion = z.infer<typeof SlideConversion>;
@@ -100,7 +113,9 @@ export const getOrCreateSlide = defineRoute({
     .object({
       fileName: SafeText.min(1).max(1024),
       fileExtension: z.string().min(1).max(32),
-      checksum: z.string().regex(CHECKSUM_PATTERN, 'Expected a SHA-256 checksum (64 lowercase hex characters)'),
+      checksum: z
+        .string()
+        .regex(CHECKSUM_PATTERN, 'Expected a SHA-256 checksum (64 lowercase hex characters)'),
     })
     .strict(),
   response: Slide,
@@ -146,8 +161,14 @@ const associatedRoute = <const P extends string>(path: P, summary: string) =>
   });
 
 /** Get label and thumbnail (spec 1 §7). */
-export const getSlideLabel = associatedRoute('/v1/projects/:projectId/slides/:slideId/label', 'The slide’s label image, from the file');
-export const getSlideMacro = associatedRoute('/v1/projects/:projectId/slides/:slideId/macro', 'The slide’s macro (overview) image, from the file');
+export const getSlideLabel = associatedRoute(
+  '/v1/projects/:projectId/slides/:slideId/label',
+  'The slide’s label image, from the file',
+);
+export const getSlideMacro = associatedRoute(
+  '/v1/projects/:projectId/slides/:slideId/macro',
+  'The slide’s macro (overview) image, from the file',
+);
 export const getSlideThumbnail = associatedRoute(
   '/v1/projects/:projectId/slides/:slideId/thumbnail',
   'The slide’s thumbnail (at most 512 px): the file’s own, else made from its smallest level',

@@ -10,7 +10,9 @@ import { defineRoute, publicAccess } from './route.ts';
 export const SsoProviderSummary = z.object({ id: z.string(), name: z.string() }).meta({ id: 'SsoProvider' });
 export type SsoProviderSummary = z.infer<typeof SsoProviderSummary>;
 
-export const SsoProviderParams = z.object({ providerId: z.string().regex(/^[a-z0-9-]{1,64}$/, 'Unknown provider') });
+export const SsoProviderParams = z.object({
+  providerId: z.string().regex(/^[a-z0-9-]{1,64}$/, 'Unknown provider'),
+});
 
 /** The query parameters the login page reads after the callback's redirect. */
 export const SSO_LOGIN_QUERY = { code: 'sso', error: 'ssoError' } as const;

@@ -30,7 +30,14 @@ const TILE_MEDIA_TYPES = ['image/jpeg', 'image/webp', 'image/png'] as const;
  * min, max, rgb} per channel. z is inverted: z = 0 is the smallest level, the full resolution is the highest z.
  * Answers carry a strong ETag; If-None-Match with it answers 304.
  */
-const TileParams = z.object({ projectId: Id, slideId: Id, equalization: z.string().min(1), z: TileIndex, x: TileIndex, y: TileIndex });
+const TileParams = z.object({
+  projectId: Id,
+  slideId: Id,
+  equalization: z.string().min(1),
+  z: TileIndex,
+  x: TileIndex,
+  y: TileIndex,
+});
 
 export const getTile = defineRoute({
   method: 'GET',

@@ -6,7 +6,9 @@ import { authenticated, defineRoute } from './route.ts';
 
 const VocabularyName = z.enum(VOCABULARIES as [string, ...string[]]);
 const Value = SafeText.trim().min(1, 'Enter a value').max(200, 'A value has at most 200 characters');
-export const VocabularyValue = z.object({ value: z.string(), parent: z.string().nullable(), deprecatedSince: z.string().nullable() }).meta({ id: 'VocabularyValue' });
+export const VocabularyValue = z
+  .object({ value: z.string(), parent: z.string().nullable(), deprecatedSince: z.string().nullable() })
+  .meta({ id: 'VocabularyValue' });
 
 export const listVocabularies = defineRoute({
   method: 'GET',
@@ -37,7 +39,14 @@ export const deprecateVocabularyValue = defineRoute({
   access: authenticated,
   params: z.object({ vocabulary: VocabularyName }),
   body: z
-    .object({ value: Value, parent: Value.nullish(), deprecatedSince: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD').nullable() })
+    .object({
+      value: Value,
+      parent: Value.nullish(),
+      deprecatedSince: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD')
+        .nullable(),
+    })
     .strict(),
   response: VocabularyValue,
 });

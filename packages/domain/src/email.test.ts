@@ -10,15 +10,24 @@ describe('login e-mail', () => {
     expect(checkEmail(email)).toBeNull();
   });
 
-  it.each(['ann', 'ann@', '@lab.org', 'ann@lab', 'ann@@lab.org', 'an n@lab.org', 'ann@lab .org', `${'a'.repeat(250)}@lab.org`])(
-    'refuses %j as not an e-mail address',
-    (email) => {
-      expect(checkEmail(email)).toBe('Please provide a valid email address');
-    },
-  );
+  it.each([
+    'ann',
+    'ann@',
+    '@lab.org',
+    'ann@lab',
+    'ann@@lab.org',
+    'an n@lab.org',
+    'ann@lab .org',
+    `${'a'.repeat(250)}@lab.org`,
+  ])('refuses %j as not an e-mail address', (email) => {
+    expect(checkEmail(email)).toBe('Please provide a valid email address');
+  });
 
   it('keeps the messages of spec 1 §5', () => {
-    expect(EMAIL_MESSAGES).toEqual({ required: 'Please enter your email address', invalid: 'Please provide a valid email address' });
+    expect(EMAIL_MESSAGES).toEqual({
+      required: 'Please enter your email address',
+      invalid: 'Please provide a valid email address',
+    });
   });
 });
 

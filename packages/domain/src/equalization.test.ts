@@ -30,7 +30,11 @@ import {
 } from './equalization.ts';
 import type { Permission } from './permissions.ts';
 
-const ch = (type: string, extra: Partial<EqualizationChannelInfo> = {}): EqualizationChannelInfo => ({ name: type, type, ...extra });
+const ch = (type: string, extra: Partial<EqualizationChannelInfo> = {}): EqualizationChannelInfo => ({
+  name: type,
+  type,
+  ...extra,
+});
 
 describe('channel limits (spec 3 §5)', () => {
   it.each([
@@ -45,7 +49,10 @@ describe('channel limits (spec 3 §5)', () => {
   });
 
   it("float32 and other types take the channel's own min/max", () => {
-    expect(channelLimits(ch('float32', { min: -1.5, max: 3.25 }))).toEqual({ minLimit: -1.5, maxLimit: 3.25 });
+    expect(channelLimits(ch('float32', { min: -1.5, max: 3.25 }))).toEqual({
+      minLimit: -1.5,
+      maxLimit: 3.25,
+    });
     expect(channelLimits(ch('float64', { min: 0, max: 1 }))).toEqual({ minLimit: 0, maxLimit: 1 });
     // An unusable own range (inverted, missing) falls back to 0..255.
     expect(channelLimits(ch('float32', { min: 5, max: 5 }))).toEqual({ minLimit: 0, maxLimit: 255 });
@@ -58,27 +65,41 @@ describe('channel limits (spec 3 §5)', () => {
 
   it('clamps ranges into the limits and min never exceeds max', () => {
     expect(clampRange({ min: -10, max: 300 }, { minLimit: 0, maxLimit: 255 })).toEqual({ min: 0, max: 255 });
-    expect(clampRange({ min: 200, max: 100 }, { minLimit: 0, maxLimit: 255 })).toEqual({ min: 100, max: 100 });
-    expect(clampRange({ min: 300, max: 400 }, { minLimit: 0, maxLimit: 255 })).toEqual({ min: 255, max: 255 });
+    expect(clampRange({ min: 200, max: 100 }, { minLimit: 0, maxLimit: 255 })).toEqual({
+      min: 100,
+      max: 100,
+    });
+    expect(clampRange({ min: 300, max: 400 }, { minLimit: 0, maxLimit: 255 })).toEqual({
+      min: 255,
+      max: 255,
+    });
   });
 
   it('clamping invariants hold for any range and limits', () => {
     fc.assert(
-      fc.property(fc.double({ noNaN: true }), fc.double({ noNaN: true }), fc.integer({ min: -70000, max: 70000 }), fc.integer({ min: 0, max: 70000 }), (min, max, low, width) => {
-        const limits = { minLimit: low, maxLimit: low + width };
-        const r = clampRange({ min, max }, limits);
-        expect(r.min).toBeGreaterThanOrEqual(limits.minLimit);
-        expect(r.max).toBeLessThanOrEqual(limits.maxLimit);
-        expect(r.min).toBeLessThanOrEqual(r.max);
-        // Idempotent: a clamped range is already inside.
-        expect(clampRange(r, limits)).toEqual(r);
-      }),
+      fc.property(
+        fc.double({ noNaN: true }),
+        fc.double({ noNaN: true }),
+        fc.integer({ min: -70000, max: 70000 }),
+        fc.integer({ min: 0, max: 70000 }),
+        (min, max, low, width) => {
+          const limits = { minLimit: low, maxLimit: low + width };
+          const r = clampRange({ min, max }, limits);
+          expect(r.min).toBeGreaterThanOrEqual(limits.minLimit);
+          expect(r.max).toBeLessThanOrEqual(limits.maxLimit);
+          expect(r.min).toBeLessThanOrEqual(r.max);
+          // Idempotent: a clamped range is already inside.
+          expect(clampRange(r, limits)).toEqual(r);
+        },
+      ),
     );
   });
 
   it('unconverted qptiff channels that are not uint8 are unavailable, with the spec message', () => {
     expect(isChannelAvailable({ format: 'qptiff', isConverted: false }, 'uint16')).toBe(false);
-    expect(channelUnavailableMessage({ format: 'qptiff', isConverted: false }, 'uint16')).toBe('available when optimized for viewing');
+    expect(channelUnavailableMessage({ format: 'qptiff', isConverted: false }, 'uint16')).toBe(
+      'available when optimized for viewing',
+    );
     expect(isChannelAvailable({ format: 'qptiff', isConverted: false }, 'uint8')).toBe(true);
     expect(isChannelAvailable({ format: 'qptiff', isConverted: true }, 'uint16')).toBe(true);
     expect(channelUnavailableMessage({ format: 'ome-tiff', isConverted: false }, 'uint16')).toBeNull();
@@ -98,23 +119,35 @@ describe('parseEqualization (tile path, spec 2 §7)', () => {
   };
 
   it('reads a list of min, max and rgb, channel defaulting to the position, sorted by channel', () => {
-    expect(ok('[{"min":0,"max":255,"rgb":[0,0,255]},{"channel":3,"min":10,"max":20.5,"rgb":[255,0,0],"enabled":false}]')).toEqual([
+    expect(
+      ok(
+        '[{"min":0,"max":255,"rgb":[0,0,255]},{"channel":3,"min":10,"max":20.5,"rgb":[255,0,0],"enabled":false}]',
+      ),
+    ).toEqual([
       { channel: 0, enabled: true, min: 0, max: 255, rgb: [0, 0, 255] },
       { channel: 3, enabled: false, min: 10, max: 20.5, rgb: [255, 0, 0] },
     ]);
-    expect(ok('[{"channel":2,"min":0,"max":1,"rgb":[1,1,1]},{"channel":1,"min":0,"max":1,"rgb":[2,2,2]}]').map((w) => w.channel)).toEqual([1, 2]);
+    expect(
+      ok('[{"channel":2,"min":0,"max":1,"rgb":[1,1,1]},{"channel":1,"min":0,"max":1,"rgb":[2,2,2]}]').map(
+        (w) => w.channel,
+      ),
+    ).toEqual([1, 2]);
     expect(ok('[]')).toEqual([]);
   });
 
   it('gives clear messages and never throws', () => {
     expect(message('{nope')).toBe('Equalization is not valid JSON');
     expect(message('{"min":0}')).toMatch(/^Invalid equalization: /);
-    expect(message('[{"min":0,"max":10,"rgb":[0,0,256]}]')).toMatch(/^Invalid equalization: \[0\]\.rgb\[2\]: /);
+    expect(message('[{"min":0,"max":10,"rgb":[0,0,256]}]')).toMatch(
+      /^Invalid equalization: \[0\]\.rgb\[2\]: /,
+    );
     expect(message('[{"min":0,"max":10}]')).toMatch(/^Invalid equalization: \[0\]\.rgb: /);
     expect(message('[{"min":"0","max":10,"rgb":[0,0,0]}]')).toMatch(/\[0\]\.min/);
     expect(message('[{"channel":-1,"min":0,"max":10,"rgb":[0,0,0]}]')).toMatch(/\[0\]\.channel/);
     expect(message('[{"min":0,"max":10,"rgb":[0,0,0],"gamma":2}]')).toMatch(/^Invalid equalization: /);
-    expect(message('[{"min":5,"max":5,"rgb":[0,0,0]}]')).toBe('Invalid equalization: channel 0 min must be less than max');
+    expect(message('[{"min":5,"max":5,"rgb":[0,0,0]}]')).toBe(
+      'Invalid equalization: channel 0 min must be less than max',
+    );
     expect(message('[{"min":0,"max":1,"rgb":[0,0,0]},{"channel":0,"min":0,"max":1,"rgb":[0,0,0]}]')).toBe(
       'Invalid equalization: channel 0 is given more than once',
     );
@@ -128,7 +161,10 @@ describe('parseEqualization (tile path, spec 2 §7)', () => {
     const text = '[{"min":0,"max":255,"rgb":[0,255,0]}]';
     expect(parseEqualizationSegment(encodeURIComponent(text))).toEqual(parseEqualization(text));
     expect(parseEqualizationSegment(text)).toEqual(parseEqualization(text));
-    expect(parseEqualizationSegment('%E0%A4%A')).toEqual({ ok: false, message: 'Equalization is not correctly URL-encoded' });
+    expect(parseEqualizationSegment('%E0%A4%A')).toEqual({
+      ok: false,
+      message: 'Equalization is not correctly URL-encoded',
+    });
   });
 
   it('resolves against the slide: unknown channel → message, windows clamped to limits', () => {
@@ -140,7 +176,10 @@ describe('parseEqualization (tile path, spec 2 §7)', () => {
         { channel: 1, enabled: true, min: 0, max: 255, rgb: [0, 255, 0] },
       ],
     });
-    expect(resolveEqualization(eq, [ch('uint16')])).toEqual({ ok: false, message: 'Invalid equalization: channel 1 does not exist (the slide has 1)' });
+    expect(resolveEqualization(eq, [ch('uint16')])).toEqual({
+      ok: false,
+      message: 'Invalid equalization: channel 1 does not exist (the slide has 1)',
+    });
     const signed = resolveEqualization(ok('[{"min":-200,"max":-100,"rgb":[1,2,3]}]'), [ch('int8')]);
     expect(signed.ok && signed.value[0]).toMatchObject({ min: -128, max: -100 });
   });
@@ -152,10 +191,20 @@ const windowArb: fc.Arbitrary<ChannelWindow> = fc
     enabled: fc.boolean(),
     a: fc.double({ noNaN: true, noDefaultInfinity: true }),
     b: fc.double({ noNaN: true, noDefaultInfinity: true }),
-    rgb: fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })),
+    rgb: fc.tuple(
+      fc.integer({ min: 0, max: 255 }),
+      fc.integer({ min: 0, max: 255 }),
+      fc.integer({ min: 0, max: 255 }),
+    ),
   })
   .filter(({ a, b }) => a !== b)
-  .map(({ channel, enabled, a, b, rgb }) => ({ channel, enabled, min: Math.min(a, b), max: Math.max(a, b), rgb }));
+  .map(({ channel, enabled, a, b, rgb }) => ({
+    channel,
+    enabled,
+    min: Math.min(a, b),
+    max: Math.max(a, b),
+    rgb,
+  }));
 const eqArb = fc.uniqueArray(windowArb, { selector: (w) => w.channel, maxLength: 10 });
 
 describe('equalizationKey', () => {
@@ -165,7 +214,9 @@ describe('equalizationKey', () => {
       { channel: 1, enabled: false, min: 0, max: 9, rgb: [0, 0, 0] },
       { channel: 0, enabled: true, min: -0, max: 0.5, rgb: [255, 0, 0] },
     ];
-    expect(equalizationKey(eq)).toBe('[{"channel":0,"min":0,"max":0.5,"rgb":[255,0,0]},{"channel":2,"min":1,"max":2,"rgb":[3,4,5]}]');
+    expect(equalizationKey(eq)).toBe(
+      '[{"channel":0,"min":0,"max":0.5,"rgb":[255,0,0]},{"channel":2,"min":1,"max":2,"rgb":[3,4,5]}]',
+    );
     expect(equalizationKey(null)).toBe('noeq');
   });
 
@@ -195,16 +246,42 @@ describe('default preset (spec 3 §4)', () => {
     channels[2] = { ...channels[2]!, color: [10, 20, 30] };
     const preset = defaultEqualizationPreset(channels);
     expect(preset.type).toBe('Linear');
-    expect(preset.channels.map((c) => c.enabled)).toEqual([true, false, true, true, true, true, true, false, false, false, false, false]);
+    expect(preset.channels.map((c) => c.enabled)).toEqual([
+      true,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(preset.channels[0]!.color).toEqual({ red: 0, green: 0, blue: 255 });
     expect(preset.channels[2]!.color).toEqual({ red: 10, green: 20, blue: 30 });
-    expect(preset.channels[10]!.color).toEqual({ red: CHANNEL_PALETTE[0]![0], green: CHANNEL_PALETTE[0]![1], blue: CHANNEL_PALETTE[0]![2] });
+    expect(preset.channels[10]!.color).toEqual({
+      red: CHANNEL_PALETTE[0]![0],
+      green: CHANNEL_PALETTE[0]![1],
+      blue: CHANNEL_PALETTE[0]![2],
+    });
     expect(CHANNEL_PALETTE).toHaveLength(10);
-    expect(preset.channels[0]).toMatchObject({ name: 'c0', range: { minimum: 0, maximum: 65535 }, minLimit: 0, maxLimit: 65535 });
+    expect(preset.channels[0]).toMatchObject({
+      name: 'c0',
+      range: { minimum: 0, maximum: 65535 },
+      minLimit: 0,
+      maxLimit: 65535,
+    });
   });
 
   it("takes the range from the channel's statistics, clamped to its limits", () => {
-    const preset = defaultEqualizationPreset([ch('uint16', { min: 100, max: 4000 }), ch('uint8', { min: -5, max: 90 }), ch('float32', { min: -1, max: 2 })]);
+    const preset = defaultEqualizationPreset([
+      ch('uint16', { min: 100, max: 4000 }),
+      ch('uint8', { min: -5, max: 90 }),
+      ch('float32', { min: -1, max: 2 }),
+    ]);
     expect(preset.channels.map((c) => c.range)).toEqual([
       { minimum: 100, maximum: 4000 },
       { minimum: 0, maximum: 90 },
@@ -223,7 +300,9 @@ describe('default preset (spec 3 §4)', () => {
         { enabled: true, color: { red: 0, green: 0, blue: 0 }, range: { minimum: 0, maximum: 1 } },
       ],
     };
-    expect(presetToTileEqualization(preset, channels)).toEqual([{ channel: 0, enabled: true, min: 0, max: 255, rgb: [1, 2, 3] }]);
+    expect(presetToTileEqualization(preset, channels)).toEqual([
+      { channel: 0, enabled: true, min: 0, max: 255, rgb: [1, 2, 3] },
+    ]);
   });
 });
 
@@ -250,9 +329,17 @@ describe('save scopes and permissions (spec 3 §4, §6)', () => {
   });
 
   it('builds the saved payload and reads its scope back', () => {
-    expect(equalizationSaveBody('me', ['s1'], preset, 'u1')).toEqual({ slideIds: ['s1'], preset, useUserId: 'u1' });
+    expect(equalizationSaveBody('me', ['s1'], preset, 'u1')).toEqual({
+      slideIds: ['s1'],
+      preset,
+      useUserId: 'u1',
+    });
     expect(equalizationSaveBody('project', ['s1'], preset, 'u1')).toEqual({ slideIds: ['s1'], preset });
-    expect(equalizationSaveBody('default', ['s1'], preset, 'u1')).toEqual({ slideIds: ['s1'], preset, isDefault: true });
+    expect(equalizationSaveBody('default', ['s1'], preset, 'u1')).toEqual({
+      slideIds: ['s1'],
+      preset,
+      isDefault: true,
+    });
     for (const scope of ['me', 'project', 'default'] as const) {
       expect(scopeOfSaveBody(equalizationSaveBody(scope, [], preset, 'u1'))).toBe(scope);
     }
@@ -285,15 +372,25 @@ describe('messages of spec 3 §8 Equalization', () => {
   });
 
   it('load failure: message, silent on not found, preset-not-found clears the cache', () => {
-    expect(equalizationLoadFailure({ status: 500, message: 'down' })).toEqual({ message: 'Equalization load failed: down', clearsCachedPreset: false });
-    expect(equalizationLoadFailure({ status: 404, message: 'x' })).toEqual({ message: null, clearsCachedPreset: false });
-    expect(equalizationLoadFailure({ status: 404, code: EQUALIZATION_PRESET_NOT_FOUND, message: 'x' })).toEqual({ message: null, clearsCachedPreset: true });
+    expect(equalizationLoadFailure({ status: 500, message: 'down' })).toEqual({
+      message: 'Equalization load failed: down',
+      clearsCachedPreset: false,
+    });
+    expect(equalizationLoadFailure({ status: 404, message: 'x' })).toEqual({
+      message: null,
+      clearsCachedPreset: false,
+    });
+    expect(
+      equalizationLoadFailure({ status: 404, code: EQUALIZATION_PRESET_NOT_FOUND, message: 'x' }),
+    ).toEqual({ message: null, clearsCachedPreset: true });
   });
 
   it('reset: warning without a default preset, the missing-preset code ignored', () => {
     expect(resetWarning(false)).toBe('No default preset has been set for this slide, unable to reset');
     expect(resetWarning(true)).toBeNull();
     expect(equalizationResetFailureMessage({ code: EQUALIZATION_PRESET_NOT_FOUND, message: 'x' })).toBeNull();
-    expect(equalizationResetFailureMessage({ code: 'INTERNAL_SERVER_ERROR', message: 'down' })).toBe('Equalization update failed: down');
+    expect(equalizationResetFailureMessage({ code: 'INTERNAL_SERVER_ERROR', message: 'down' })).toBe(
+      'Equalization update failed: down',
+    );
   });
 });

@@ -98,8 +98,14 @@ const TYPE_LIMITS: Record<string, ChannelLimits> = {
 };
 const OTHER_LIMITS: ChannelLimits = { minLimit: 0, maxLimit: 255 };
 
-function hasOwnRange(channel: EqualizationChannelInfo): channel is EqualizationChannelInfo & { min: number; max: number } {
-  return Number.isFinite(channel.min) && Number.isFinite(channel.max) && (channel.min as number) < (channel.max as number);
+function hasOwnRange(
+  channel: EqualizationChannelInfo,
+): channel is EqualizationChannelInfo & { min: number; max: number } {
+  return (
+    Number.isFinite(channel.min) &&
+    Number.isFinite(channel.max) &&
+    (channel.min as number) < (channel.max as number)
+  );
 }
 
 /**
@@ -115,19 +121,28 @@ export function channelLimits(channel: EqualizationChannelInfo): ChannelLimits {
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /** Spec 3 §5: the range clamps to the channel limits, and min cannot exceed max (min is pulled down to max). */
-export function clampRange(range: { min: number; max: number }, limits: ChannelLimits): { min: number; max: number } {
+export function clampRange(
+  range: { min: number; max: number },
+  limits: ChannelLimits,
+): { min: number; max: number } {
   const max = clamp(range.max, limits.minLimit, limits.maxLimit);
   const min = Math.min(clamp(range.min, limits.minLimit, limits.maxLimit), max);
   return { min, max };
 }
 
 /** Spec 3 §5: channels of unconverted qptiff slides that are not uint8 cannot be shown. */
-export function isChannelAvailable(slide: { format: string; isConverted: boolean }, channelType: string): boolean {
+export function isChannelAvailable(
+  slide: { format: string; isConverted: boolean },
+  channelType: string,
+): boolean {
   return slide.isConverted || slide.format !== 'qptiff' || channelType === 'uint8';
 }
 
 /** The message shown for a channel isChannelAvailable refuses, else null. */
-export function channelUnavailableMessage(slide: { format: string; isConverted: boolean }, channelType: string): string | null {
+export function channelUnavailableMessage(
+  slide: { format: string; isConverted: boolean },
+  channelType: string,
+): string | null {
   return isChannelAvailable(slide, channelType) ? null : EQUALIZATION_MESSAGES.channelUnavailable;
 }
 
@@ -136,7 +151,12 @@ export function channelUnavailableMessage(slide: { format: string; isConverted: 
 const byte = z.number().int().min(0).max(255);
 const channelWindowInput = z.strictObject({
   /** Defaults to the entry's position in the list. */
-  channel: z.number().int().min(0).max(EQUALIZATION_CHANNELS_MAX - 1).optional(),
+  channel: z
+    .number()
+    .int()
+    .min(0)
+    .max(EQUALIZATION_CHANNELS_MAX - 1)
+    .optional(),
   enabled: z.boolean().optional(),
   min: z.number(),
   max: z.number(),
@@ -145,7 +165,9 @@ const channelWindowInput = z.strictObject({
 const tileEqualizationInput = z.array(channelWindowInput).max(EQUALIZATION_CHANNELS_MAX);
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  const path = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+  const path = issue.path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+    .join('');
   return path ? `${path.replace(/^\./, '')}: ${issue.message}` : issue.message;
 }
 
@@ -155,12 +177,16 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  * resolveEqualization.
  */
 export function parseEqualization(text: string): EqualizationResult<TileEqualization> {
-  if (text.length > EQUALIZATION_TEXT_MAX_LENGTH) return { ok: false, message: EQUALIZATION_MESSAGES.tooLong };
+  if (text.length > EQUALIZATION_TEXT_MAX_LENGTH)
+    return { ok: false, message: EQUALIZATION_MESSAGES.tooLong };
   const json = parseBoundedJson(text);
   if (!json.ok) return { ok: false, message: EQUALIZATION_MESSAGES.malformedJson };
   const parsed = tileEqualizationInput.safeParse(json.value);
   if (!parsed.success) {
-    return { ok: false, message: EQUALIZATION_MESSAGES.invalid(parsed.error.issues.map(describeIssue).join('; ')) };
+    return {
+      ok: false,
+      message: EQUALIZATION_MESSAGES.invalid(parsed.error.issues.map(describeIssue).join('; ')),
+    };
   }
   const seen = new Set<number>();
   const windows: ChannelWindow[] = [];
@@ -168,7 +194,8 @@ export function parseEqualization(text: string): EqualizationResult<TileEqualiza
     const channel = entry.channel ?? index;
     if (seen.has(channel)) return { ok: false, message: EQUALIZATION_MESSAGES.duplicateChannel(channel) };
     seen.add(channel);
-    if (!(entry.min < entry.max)) return { ok: false, message: EQUALIZATION_MESSAGES.minNotBelowMax(channel) };
+    if (!(entry.min < entry.max))
+      return { ok: false, message: EQUALIZATION_MESSAGES.minNotBelowMax(channel) };
     windows.push({ channel, enabled: entry.enabled ?? true, min: entry.min, max: entry.max, rgb: entry.rgb });
   }
   return { ok: true, value: windows.sort((a, b) => a.channel - b.channel) };
@@ -195,11 +222,15 @@ export function parseEqualizationSegment(segment: string): EqualizationResult<Ti
  * Checks a parsed equalization against the slide's channels and clamps every window to its channel limits
  * (spec 3 §5). Clamping can make min equal max (both beyond a limit); the compositor treats that as a step.
  */
-export function resolveEqualization(eq: TileEqualization, channels: readonly EqualizationChannelInfo[]): EqualizationResult<TileEqualization> {
+export function resolveEqualization(
+  eq: TileEqualization,
+  channels: readonly EqualizationChannelInfo[],
+): EqualizationResult<TileEqualization> {
   const resolved: ChannelWindow[] = [];
   for (const window of eq) {
     const info = channels[window.channel];
-    if (!info) return { ok: false, message: EQUALIZATION_MESSAGES.unknownChannel(window.channel, channels.length) };
+    if (!info)
+      return { ok: false, message: EQUALIZATION_MESSAGES.unknownChannel(window.channel, channels.length) };
     resolved.push({ ...window, ...clampRange(window, channelLimits(info)) });
   }
   return { ok: true, value: resolved };
@@ -214,7 +245,9 @@ export function equalizationKey(eq: TileEqualization | null): string {
   if (eq === null) return NO_EQUALIZATION;
   const enabled = eq.filter((w) => w.enabled).sort((a, b) => a.channel - b.channel);
   // JSON.stringify writes -0 as 0 and every finite number in its shortest round-tripping form.
-  return JSON.stringify(enabled.map((w) => ({ channel: w.channel, min: w.min, max: w.max, rgb: [w.rgb[0], w.rgb[1], w.rgb[2]] })));
+  return JSON.stringify(
+    enabled.map((w) => ({ channel: w.channel, min: w.min, max: w.max, rgb: [w.rgb[0], w.rgb[1], w.rgb[2]] })),
+  );
 }
 
 // ---- Presets (spec 3 §3, §4) ----
@@ -245,7 +278,9 @@ export function defaultEqualizationPreset(channels: readonly EqualizationChannel
     type: 'Linear',
     channels: channels.map((channel, index) => {
       const limits = channelLimits(channel);
-      const range = hasOwnRange(channel) ? clampRange(channel, limits) : { min: limits.minLimit, max: limits.maxLimit };
+      const range = hasOwnRange(channel)
+        ? clampRange(channel, limits)
+        : { min: limits.minLimit, max: limits.maxLimit };
       const [red, green, blue] = channel.color ?? CHANNEL_PALETTE[index % CHANNEL_PALETTE.length]!;
       return {
         name: channel.name,
@@ -260,13 +295,21 @@ export function defaultEqualizationPreset(channels: readonly EqualizationChannel
 }
 
 /** The tile-path equalization a preset asks for: its enabled channels, each window clamped to its limits. */
-export function presetToTileEqualization(preset: EqualizationPreset, channels: readonly EqualizationChannelInfo[]): TileEqualization {
+export function presetToTileEqualization(
+  preset: EqualizationPreset,
+  channels: readonly EqualizationChannelInfo[],
+): TileEqualization {
   const windows: ChannelWindow[] = [];
   preset.channels.forEach((channel, index) => {
     const info = channels[index];
     if (!channel.enabled || !info || info.isAvailable === false) return;
     const range = clampRange({ min: channel.range.minimum, max: channel.range.maximum }, channelLimits(info));
-    windows.push({ channel: index, enabled: true, ...range, rgb: [channel.color.red, channel.color.green, channel.color.blue] });
+    windows.push({
+      channel: index,
+      enabled: true,
+      ...range,
+      rgb: [channel.color.red, channel.color.green, channel.color.blue],
+    });
   });
   return windows;
 }
@@ -299,14 +342,22 @@ export interface EqualizationSaveBody {
   isDefault?: boolean;
 }
 
-export function equalizationSaveBody(scope: EqualizationScope, slideIds: string[], preset: EqualizationPreset, userId: string): EqualizationSaveBody {
+export function equalizationSaveBody(
+  scope: EqualizationScope,
+  slideIds: string[],
+  preset: EqualizationPreset,
+  userId: string,
+): EqualizationSaveBody {
   if (scope === 'me') return { slideIds, preset, useUserId: userId };
   if (scope === 'default') return { slideIds, preset, isDefault: true };
   return { slideIds, preset };
 }
 
 /** The scope a saved body stands for: the inverse of equalizationSaveBody, for the server's permission check. */
-export function scopeOfSaveBody(body: { useUserId?: string | null; isDefault?: boolean | null }): EqualizationScope {
+export function scopeOfSaveBody(body: {
+  useUserId?: string | null;
+  isDefault?: boolean | null;
+}): EqualizationScope {
   if (body.isDefault) return 'default';
   return body.useUserId ? 'me' : 'project';
 }
@@ -325,7 +376,10 @@ export function assayInfoKey(assays: readonly AssayRef[]): string {
  * Spec 3 §4 'Apply to all': the filtered slides with the same assay info as the current one, skipping the
  * current slide (it is saved by the single-slide action), in list order, each once.
  */
-export function applyToAllSlideIds<S extends { id: string; assays: readonly AssayRef[] }>(current: S, filtered: readonly S[]): string[] {
+export function applyToAllSlideIds<S extends { id: string; assays: readonly AssayRef[] }>(
+  current: S,
+  filtered: readonly S[],
+): string[] {
   const key = assayInfoKey(current.assays);
   const ids = filtered.filter((s) => s.id !== current.id && assayInfoKey(s.assays) === key).map((s) => s.id);
   return [...new Set(ids)];
@@ -349,7 +403,11 @@ export interface EqualizationLoadFailure {
   clearsCachedPreset: boolean;
 }
 
-export function equalizationLoadFailure(error: { status: number; code?: string; message: string }): EqualizationLoadFailure {
+export function equalizationLoadFailure(error: {
+  status: number;
+  code?: string;
+  message: string;
+}): EqualizationLoadFailure {
   const isPresetMissing = error.code === EQUALIZATION_PRESET_NOT_FOUND;
   return {
     message: error.status === 404 ? null : EQUALIZATION_MESSAGES.loadFailed(error.message),
@@ -362,7 +420,9 @@ export function equalizationLoadFailure(error: { status: number; code?: string; 
  * Before calling reset, a slide without a default preset shows EQUALIZATION_MESSAGES.noDefaultPreset.
  */
 export function equalizationResetFailureMessage(error: { code?: string; message: string }): string | null {
-  return error.code === EQUALIZATION_PRESET_NOT_FOUND ? null : EQUALIZATION_MESSAGES.updateFailed(error.message);
+  return error.code === EQUALIZATION_PRESET_NOT_FOUND
+    ? null
+    : EQUALIZATION_MESSAGES.updateFailed(error.message);
 }
 
 /** Spec 3 §8: the warning shown instead of resetting when the slide has no default preset, else null. */

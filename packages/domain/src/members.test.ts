@@ -16,7 +16,10 @@ const perms = (...ps: Permission[]) => new Set<Permission>(ps);
 const ALL_BUT_DATA_OWNER = PROJECT_ROLES.filter((r) => r !== 'projectDataOwner');
 
 describe('isExternalEmail', () => {
-  const policy = { companyDomain: 'tessera.test', exemptEmails: ['qa.one@partner.org', 'QA.Two@Partner.org'] };
+  const policy = {
+    companyDomain: 'tessera.test',
+    exemptEmails: ['qa.one@partner.org', 'QA.Two@Partner.org'],
+  };
 
   it.each([
     ['ann@tessera.test', false],
@@ -36,7 +39,9 @@ describe('isExternalEmail', () => {
   });
 
   it('reads the company domain case-insensitively and with or without a leading @', () => {
-    expect(isExternalEmail('ann@tessera.test', { companyDomain: '@Tessera.Test', exemptEmails: [] })).toBe(false);
+    expect(isExternalEmail('ann@tessera.test', { companyDomain: '@Tessera.Test', exemptEmails: [] })).toBe(
+      false,
+    );
   });
 
   it('counts everyone as external when no company domain is configured', () => {
@@ -67,14 +72,27 @@ describe('assignableRoles (the add-members role selector)', () => {
 
   it('all external with externalUserManage: External User offered, admin and data owner not', () => {
     expect(assignableRoles(perms('externalUserManage', 'assignProjectDataOwner'), [true, true])).toEqual({
-      roles: ['projectWrite', 'projectRead', 'projectViewOnly', 'projectDataScientist', 'projectExternal', 'projectWorkflowUser'],
+      roles: [
+        'projectWrite',
+        'projectRead',
+        'projectViewOnly',
+        'projectDataScientist',
+        'projectExternal',
+        'projectWorkflowUser',
+      ],
       fixed: false,
     });
   });
 
   it('mixed with externalUserManage: neither External User nor admin nor data owner', () => {
     expect(assignableRoles(perms('externalUserManage', 'assignProjectDataOwner'), [true, false])).toEqual({
-      roles: ['projectWrite', 'projectRead', 'projectViewOnly', 'projectDataScientist', 'projectWorkflowUser'],
+      roles: [
+        'projectWrite',
+        'projectRead',
+        'projectViewOnly',
+        'projectDataScientist',
+        'projectWorkflowUser',
+      ],
       fixed: false,
     });
   });
@@ -92,21 +110,53 @@ describe('assignableRoles (the add-members role selector)', () => {
 
 describe('checkRoleAssignment', () => {
   it.each<[string, Permission[], ProjectRole, boolean, string | null]>([
-    ['internal user as External User', ['externalUserManage', 'assignProjectDataOwner'], 'projectExternal', false, MEMBER_MESSAGES.internalAsExternal],
+    [
+      'internal user as External User',
+      ['externalUserManage', 'assignProjectDataOwner'],
+      'projectExternal',
+      false,
+      MEMBER_MESSAGES.internalAsExternal,
+    ],
     ['internal user as Write', [], 'projectWrite', false, null],
-    ['data owner without assignProjectDataOwner', ['projectMembersManage'], 'projectDataOwner', false, MEMBER_MESSAGES.dataOwnerNotAllowed],
+    [
+      'data owner without assignProjectDataOwner',
+      ['projectMembersManage'],
+      'projectDataOwner',
+      false,
+      MEMBER_MESSAGES.dataOwnerNotAllowed,
+    ],
     ['data owner with assignProjectDataOwner', ['assignProjectDataOwner'], 'projectDataOwner', false, null],
-    ['external user as Read without externalUserManage', ['projectMembersManage'], 'projectRead', true, MEMBER_MESSAGES.externalRoleFixed],
+    [
+      'external user as Read without externalUserManage',
+      ['projectMembersManage'],
+      'projectRead',
+      true,
+      MEMBER_MESSAGES.externalRoleFixed,
+    ],
     ['external user as External User without externalUserManage', [], 'projectExternal', true, null],
     ['external user as Read with externalUserManage', ['externalUserManage'], 'projectRead', true, null],
-    ['external user as admin with externalUserManage', ['externalUserManage'], 'projectAdmin', true, MEMBER_MESSAGES.roleNotAllowedForExternal],
-    ['external user as data owner with both', ['externalUserManage', 'assignProjectDataOwner'], 'projectDataOwner', true, MEMBER_MESSAGES.roleNotAllowedForExternal],
+    [
+      'external user as admin with externalUserManage',
+      ['externalUserManage'],
+      'projectAdmin',
+      true,
+      MEMBER_MESSAGES.roleNotAllowedForExternal,
+    ],
+    [
+      'external user as data owner with both',
+      ['externalUserManage', 'assignProjectDataOwner'],
+      'projectDataOwner',
+      true,
+      MEMBER_MESSAGES.roleNotAllowedForExternal,
+    ],
   ])('%s → %j', (_name, actor, role, external, message) => {
     expect(checkRoleAssignment(perms(...actor), role, external)).toBe(message);
   });
 
   it('has the spec message for the internal user given External User', () => {
-    expect(MEMBER_MESSAGES.internalAsExternal).toBe('Internal users cannot be assigned the role of External User');
+    expect(MEMBER_MESSAGES.internalAsExternal).toBe(
+      'Internal users cannot be assigned the role of External User',
+    );
   });
 
   // The selector and the server's check are one rule seen from two sides: a role is offered exactly when
@@ -122,7 +172,9 @@ describe('checkRoleAssignment', () => {
           const { roles, fixed } = assignableRoles(actor, selection);
           const mixedAndFixed = fixed && selection.some((e) => !e);
           for (const role of PROJECT_ROLES) {
-            const allowedForAll = selection.every((external) => checkRoleAssignment(actor, role, external) === null);
+            const allowedForAll = selection.every(
+              (external) => checkRoleAssignment(actor, role, external) === null,
+            );
             if (mixedAndFixed) expect(allowedForAll).toBe(false);
             else expect(roles.includes(role)).toBe(allowedForAll);
           }
@@ -147,7 +199,11 @@ describe('canEditMemberRole', () => {
 
 describe('workflow users and managers', () => {
   it('only roles carrying workflowTasks can be workflow users', () => {
-    expect(PROJECT_ROLES.filter(isWorkflowUserRole)).toEqual(['projectDataOwner', 'projectAdmin', 'projectWorkflowUser']);
+    expect(PROJECT_ROLES.filter(isWorkflowUserRole)).toEqual([
+      'projectDataOwner',
+      'projectAdmin',
+      'projectWorkflowUser',
+    ]);
   });
   it('data owners and project admins manage a project; at most 10 are listed', () => {
     expect(PROJECT_ROLES.filter(isProjectManagerRole)).toEqual(['projectDataOwner', 'projectAdmin']);

@@ -66,7 +66,10 @@ export function isExternalEmail(email: string, policy: ExternalEmailPolicy): boo
  * - any external user selected and no externalUserManage: the role is fixed to projectExternal;
  * - with externalUserManage, projectAdmin and projectDataOwner are excluded for external users.
  */
-export function assignableRoles(actor: ReadonlySet<Permission>, selectedExternal: readonly boolean[]): {
+export function assignableRoles(
+  actor: ReadonlySet<Permission>,
+  selectedExternal: readonly boolean[],
+): {
   roles: ProjectRole[];
   fixed: boolean;
 } {
@@ -89,7 +92,8 @@ export function checkRoleAssignment(
   targetIsExternal: boolean,
 ): string | null {
   if (!targetIsExternal && role === 'projectExternal') return MEMBER_MESSAGES.internalAsExternal;
-  if (role === 'projectDataOwner' && !actor.has('assignProjectDataOwner')) return MEMBER_MESSAGES.dataOwnerNotAllowed;
+  if (role === 'projectDataOwner' && !actor.has('assignProjectDataOwner'))
+    return MEMBER_MESSAGES.dataOwnerNotAllowed;
   if (targetIsExternal && !actor.has('externalUserManage') && role !== 'projectExternal')
     return MEMBER_MESSAGES.externalRoleFixed;
   if (targetIsExternal && (role === 'projectAdmin' || role === 'projectDataOwner'))
@@ -108,7 +112,8 @@ export function canEditMemberRole(actor: ReadonlySet<Permission>, memberIsExtern
  * taken away too (DESIGN §14), else a project admin could demote the owner they may not appoint.
  */
 export function checkMemberChange(actor: ReadonlySet<Permission>, currentRole: ProjectRole): string | null {
-  if (currentRole === 'projectDataOwner' && !actor.has('assignProjectDataOwner')) return MEMBER_MESSAGES.dataOwnerChangeNotAllowed;
+  if (currentRole === 'projectDataOwner' && !actor.has('assignProjectDataOwner'))
+    return MEMBER_MESSAGES.dataOwnerChangeNotAllowed;
   return null;
 }
 

@@ -35,7 +35,8 @@ describe('the live checklist', () => {
   });
 
   it('counts every character of the fixed symbol set as a symbol, and letters, digits and spaces as none', () => {
-    for (const symbol of PASSWORD_SYMBOLS) expect(checklistOf(`Abcdefg1${symbol}`)['At least 1 symbol/special character']).toBe(true);
+    for (const symbol of PASSWORD_SYMBOLS)
+      expect(checklistOf(`Abcdefg1${symbol}`)['At least 1 symbol/special character']).toBe(true);
     for (const other of ['a', 'Z', '5', ' ', '€', 'é'])
       expect(checklistOf(`Abcdefg1${other}`)['At least 1 symbol/special character'], other).toBe(false);
   });
@@ -54,7 +55,9 @@ describe('checkNewPassword', () => {
   it('accepts 256 characters and refuses 257', () => {
     const base = 'Ab1!';
     expect(checkNewPassword(base + 'x'.repeat(PASSWORD_MAX_LENGTH - base.length))).toBeNull();
-    expect(checkNewPassword(base + 'x'.repeat(PASSWORD_MAX_LENGTH - base.length + 1))).toBe('Password does not match requirements');
+    expect(checkNewPassword(base + 'x'.repeat(PASSWORD_MAX_LENGTH - base.length + 1))).toBe(
+      'Password does not match requirements',
+    );
   });
 
   it('counts characters, not UTF-16 units: four emoji are four characters', () => {
@@ -86,7 +89,10 @@ describe('checkNewPassword', () => {
   it('accepts exactly the passwords whose checklist is complete, within the length limit and without outer whitespace', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 300 }), (p) => {
-        const ok = PASSWORD_CHECKLIST.every((c) => c.test(p)) && passwordLength(p) <= PASSWORD_MAX_LENGTH && p.trim() === p;
+        const ok =
+          PASSWORD_CHECKLIST.every((c) => c.test(p)) &&
+          passwordLength(p) <= PASSWORD_MAX_LENGTH &&
+          p.trim() === p;
         expect(checkNewPassword(p) === null).toBe(ok);
       }),
     );

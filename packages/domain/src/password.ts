@@ -20,7 +20,10 @@ export const PASSWORD_CHECKLIST: readonly PasswordCheck[] = [
   { label: 'At least 1 number', test: (p) => /[0-9]/.test(p) },
   { label: 'At least 1 uppercase character', test: (p) => /[A-Z]/.test(p) },
   { label: 'At least 1 lowercase character', test: (p) => /[a-z]/.test(p) },
-  { label: 'At least 1 symbol/special character', test: (p) => [...p].some((c) => PASSWORD_SYMBOLS.includes(c)) },
+  {
+    label: 'At least 1 symbol/special character',
+    test: (p) => [...p].some((c) => PASSWORD_SYMBOLS.includes(c)),
+  },
 ];
 
 export const PASSWORD_MESSAGES = {

@@ -21,8 +21,14 @@ describe('permission flags', () => {
   });
   it('list project roles in display order', () => {
     expect(PROJECT_ROLES).toEqual([
-      'projectDataOwner', 'projectAdmin', 'projectWrite', 'projectRead',
-      'projectViewOnly', 'projectDataScientist', 'projectExternal', 'projectWorkflowUser',
+      'projectDataOwner',
+      'projectAdmin',
+      'projectWrite',
+      'projectRead',
+      'projectViewOnly',
+      'projectDataScientist',
+      'projectExternal',
+      'projectWorkflowUser',
     ]);
   });
 });
@@ -30,19 +36,55 @@ describe('permission flags', () => {
 // One expectation per role, written out from the spec's table rather than derived from the code.
 const expected: Record<ProjectRole, Permission[]> = {
   projectAdmin: [
-    'annotationsManage', 'equalizationManage', 'externalUserManage', ...EXPORTS, 'predictinoWizard',
-    'projectMembersManage', 'projectMembersView', 'projectSettingsManage', 'slideDelete', 'slideDownload',
-    'slideMetadataExport', 'slideMetadataManage', 'slideUpload', 'landmarksWrite', 'annotationsCopy', 'drcCopy',
-    'transferAnnotations', 'workflowManage', 'workflowTasks',
+    'annotationsManage',
+    'equalizationManage',
+    'externalUserManage',
+    ...EXPORTS,
+    'predictinoWizard',
+    'projectMembersManage',
+    'projectMembersView',
+    'projectSettingsManage',
+    'slideDelete',
+    'slideDownload',
+    'slideMetadataExport',
+    'slideMetadataManage',
+    'slideUpload',
+    'landmarksWrite',
+    'annotationsCopy',
+    'drcCopy',
+    'transferAnnotations',
+    'workflowManage',
+    'workflowTasks',
   ],
   projectDataOwner: [] /* projectAdmin + slideCopy, filled below */,
   projectWrite: [
-    'annotationsManage', ...EXPORTS, 'jobsManage', 'predictinoWizard', 'projectMembersView', 'slideDownload',
-    'slideMetadataExport', 'slideMetadataManage', 'slideUpload', 'landmarksWrite', 'transferAnnotations',
+    'annotationsManage',
+    ...EXPORTS,
+    'jobsManage',
+    'predictinoWizard',
+    'projectMembersView',
+    'slideDownload',
+    'slideMetadataExport',
+    'slideMetadataManage',
+    'slideUpload',
+    'landmarksWrite',
+    'transferAnnotations',
   ],
   projectViewOnly: ['projectMembersView', 'slideMetadataExport', 'exportCsv', 'exportShareFilters'],
-  projectRead: [...EXPORTS, 'projectMembersView', 'slideMetadataExport', 'slideDownload', 'transferAnnotations'],
-  projectExternal: ['annotationsManage', ...EXPORTS, 'slideMetadataManage', 'slideMetadataExport', 'slideUpload'],
+  projectRead: [
+    ...EXPORTS,
+    'projectMembersView',
+    'slideMetadataExport',
+    'slideDownload',
+    'transferAnnotations',
+  ],
+  projectExternal: [
+    'annotationsManage',
+    ...EXPORTS,
+    'slideMetadataManage',
+    'slideMetadataExport',
+    'slideUpload',
+  ],
   projectDataScientist: ['predictinoWizard', 'projectMembersView'],
   projectWorkflowUser: ['workflowTasks', 'workflowOnlyUI'],
 };
@@ -53,14 +95,18 @@ describe.each(PROJECT_ROLES)('project role %s', (role) => {
     expect(set(PROJECT_ROLE_PERMISSIONS[role])).toEqual(set(expected[role]));
   });
   it('with no system role grants only its own set (home project)', () => {
-    expect(set([...permissionsOf({ systemRoles: [], projectRole: role, projectIsHome: true })])).toEqual(set(expected[role]));
+    expect(set([...permissionsOf({ systemRoles: [], projectRole: role, projectIsHome: true })])).toEqual(
+      set(expected[role]),
+    );
   });
 });
 
 describe('system roles', () => {
   it('systemSuperReader and internalUser: jobsManage, projectCreate, slidesBrowse, userProfile', () => {
     for (const r of ['systemSuperReader', 'internalUser'] as const)
-      expect(set(SYSTEM_ROLE_PERMISSIONS[r])).toEqual(set(['jobsManage', 'projectCreate', 'slidesBrowse', 'userProfile']));
+      expect(set(SYSTEM_ROLE_PERMISSIONS[r])).toEqual(
+        set(['jobsManage', 'projectCreate', 'slidesBrowse', 'userProfile']),
+      );
   });
   it('externalUser: slideMetadataExport and the exports', () => {
     expect(set(SYSTEM_ROLE_PERMISSIONS.externalUser)).toEqual(set(['slideMetadataExport', ...EXPORTS]));
@@ -72,7 +118,13 @@ describe('system roles', () => {
     const p = new Set(SYSTEM_ROLE_PERMISSIONS.portalDataAdmin);
     expect(p.has('annotationsManage')).toBe(false);
     expect(p.has('slideDownload')).toBe(false);
-    for (const f of ['assignProjectDataOwner', 'projectCreate', 'projectSettingsManage', 'slideCopy', 'slideDelete'] as const)
+    for (const f of [
+      'assignProjectDataOwner',
+      'projectCreate',
+      'projectSettingsManage',
+      'slideCopy',
+      'slideDelete',
+    ] as const)
       expect(p.has(f)).toBe(true);
   });
   it('support: broad, but no project settings management and no assignProjectDataOwner', () => {
@@ -85,8 +137,22 @@ describe('system roles', () => {
 
 describe('union rule', () => {
   it('adds every system role set to the project role set', () => {
-    const p = permissionsOf({ systemRoles: ['internalUser', 'externalUser'], projectRole: 'projectDataScientist' });
-    expect(set([...p])).toEqual(set(['predictinoWizard', 'projectMembersView', 'jobsManage', 'projectCreate', 'slidesBrowse', 'userProfile', 'slideMetadataExport', ...EXPORTS]));
+    const p = permissionsOf({
+      systemRoles: ['internalUser', 'externalUser'],
+      projectRole: 'projectDataScientist',
+    });
+    expect(set([...p])).toEqual(
+      set([
+        'predictinoWizard',
+        'projectMembersView',
+        'jobsManage',
+        'projectCreate',
+        'slidesBrowse',
+        'userProfile',
+        'slideMetadataExport',
+        ...EXPORTS,
+      ]),
+    );
   });
   it('without a project role grants only the system roles', () => {
     expect([...permissionsOf({ systemRoles: [], projectRole: null })]).toEqual([]);
@@ -95,11 +161,19 @@ describe('union rule', () => {
 
 describe('home-project exception', () => {
   it('a projectAdmin may copy slides only out of a project that is not the home project', () => {
-    expect(permissionsOf({ systemRoles: [], projectRole: 'projectAdmin', projectIsHome: false }).has('slideCopy')).toBe(true);
-    expect(permissionsOf({ systemRoles: [], projectRole: 'projectAdmin', projectIsHome: true }).has('slideCopy')).toBe(false);
+    expect(
+      permissionsOf({ systemRoles: [], projectRole: 'projectAdmin', projectIsHome: false }).has('slideCopy'),
+    ).toBe(true);
+    expect(
+      permissionsOf({ systemRoles: [], projectRole: 'projectAdmin', projectIsHome: true }).has('slideCopy'),
+    ).toBe(false);
   });
   it('a data owner may copy from any project', () => {
-    expect(permissionsOf({ systemRoles: [], projectRole: 'projectDataOwner', projectIsHome: true }).has('slideCopy')).toBe(true);
+    expect(
+      permissionsOf({ systemRoles: [], projectRole: 'projectDataOwner', projectIsHome: true }).has(
+        'slideCopy',
+      ),
+    ).toBe(true);
   });
 });
 

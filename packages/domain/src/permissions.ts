@@ -106,10 +106,22 @@ export const PROJECT_ROLE_PERMISSIONS: Record<ProjectRole, readonly Permission[]
     'landmarksWrite',
     'transferAnnotations',
   ],
-  projectRead: [...EXPORTS, 'projectMembersView', 'slideMetadataExport', 'slideDownload', 'transferAnnotations'],
+  projectRead: [
+    ...EXPORTS,
+    'projectMembersView',
+    'slideMetadataExport',
+    'slideDownload',
+    'transferAnnotations',
+  ],
   projectViewOnly: ['projectMembersView', 'slideMetadataExport', 'exportCsv', 'exportShareFilters'],
   projectDataScientist: ['predictinoWizard', 'projectMembersView'],
-  projectExternal: ['annotationsManage', ...EXPORTS, 'slideMetadataManage', 'slideMetadataExport', 'slideUpload'],
+  projectExternal: [
+    'annotationsManage',
+    ...EXPORTS,
+    'slideMetadataManage',
+    'slideMetadataExport',
+    'slideUpload',
+  ],
   projectWorkflowUser: ['workflowTasks', 'workflowOnlyUI'],
 };
 
@@ -122,7 +134,12 @@ export const SYSTEM_ROLE_PERMISSIONS: Record<SystemRole, readonly Permission[]> 
   systemSuperUser: allBut('workflowOnlyUI'),
   systemSuperReader: ['jobsManage', 'projectCreate', 'slidesBrowse', 'userProfile'],
   portalDataAdmin: allBut('annotationsManage', 'slideDownload', 'workflowOnlyUI'),
-  support: allBut('projectSettingsManage', 'projectSettingsSetIsHome', 'assignProjectDataOwner', 'workflowOnlyUI'),
+  support: allBut(
+    'projectSettingsManage',
+    'projectSettingsSetIsHome',
+    'assignProjectDataOwner',
+    'workflowOnlyUI',
+  ),
   internalUser: ['jobsManage', 'projectCreate', 'slidesBrowse', 'userProfile'],
   externalUser: ['slideMetadataExport', ...EXPORTS],
 };
@@ -182,5 +199,6 @@ export function canSeeAllProjects(systemRoles: readonly SystemRole[]): boolean {
   return systemRoles.some((r) => ALL_PROJECTS_ROLES.includes(r));
 }
 
-export const isProjectRole = (v: string): v is ProjectRole => (PROJECT_ROLES as readonly string[]).includes(v);
+export const isProjectRole = (v: string): v is ProjectRole =>
+  (PROJECT_ROLES as readonly string[]).includes(v);
 export const isSystemRole = (v: string): v is SystemRole => (SYSTEM_ROLES as readonly string[]).includes(v);

@@ -38,7 +38,9 @@ describe('project summary', () => {
   it('allows up to 1000 characters', () => {
     expect(checkProjectSummary('')).toBeNull();
     expect(checkProjectSummary('s'.repeat(1000))).toBeNull();
-    expect(checkProjectSummary('s'.repeat(1001))).toBe('Project summary must be at most 1000 characters long');
+    expect(checkProjectSummary('s'.repeat(1001))).toBe(
+      'Project summary must be at most 1000 characters long',
+    );
   });
 });
 

@@ -41,7 +41,9 @@ describe('app version state (spec 1 §4)', () => {
 
   it('names the manual-not-read server code and keeps the spec texts', () => {
     expect(MANUAL_NOT_READ_CODE).toBe('USER_MANUAL_NOT_READ');
-    expect(APP_STATE_MESSAGES.maintenance).toBe('Sorry, the Portal is down for maintenance. It will be back in a few minutes.');
+    expect(APP_STATE_MESSAGES.maintenance).toBe(
+      'Sorry, the Portal is down for maintenance. It will be back in a few minutes.',
+    );
     expect(APP_STATE_MESSAGES.manualButton).toBe('I have read and understood the user manual');
   });
 });

@@ -1,7 +1,12 @@
 /** App version states of spec 1 §4. */
 export const APP_VERSION = '2.1.875';
 
-export type AppVersionState = 'Default' | 'NewVersionAvailable' | 'UserManualNotRead' | 'Maintenance' | 'Unavailable';
+export type AppVersionState =
+  | 'Default'
+  | 'NewVersionAvailable'
+  | 'UserManualNotRead'
+  | 'Maintenance'
+  | 'Unavailable';
 
 /** The server error code meaning the user has not confirmed the current user manual. */
 export const MANUAL_NOT_READ_CODE = 'USER_MANUAL_NOT_READ';

@@ -90,10 +90,14 @@ async function exercise(bytes: Buffer): Promise<void> {
   slide.info.levels.forEach((level, index) => {
     const lastX = Math.ceil(level.width / level.tileWidth) - 1;
     const lastY = Math.ceil(level.height / level.tileHeight) - 1;
-    for (const [x, y] of [[0, 0], [lastX, lastY]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [lastX, lastY],
+    ] as const) {
       attempts.push(slide.readRawTile(index, x, y));
       if (level.compression === 'jpeg') attempts.push(slide.readJpegTilePassthrough(index, x, y));
-      else if (level.compression !== 'jpeg2000' && level.width * level.tileHeight <= 4_000_000) attempts.push(slide.decodeTile(index, x, y, slide.info.channels.length - 1));
+      else if (level.compression !== 'jpeg2000' && level.width * level.tileHeight <= 4_000_000)
+        attempts.push(slide.decodeTile(index, x, y, slide.info.channels.length - 1));
     }
   });
   for (const info of slide.info.associatedImages) {

@@ -24,12 +24,20 @@ export class ApiError extends Error {
 }
 
 /** One API call; `ndjson` sends the body as the lines of a route that reads NDJSON rows (contract `bodyRows`). */
-export async function apiCall<T>(method: string, path: string, opts: { body?: unknown; token?: string; ndjson?: string[] } = {}): Promise<T> {
+export async function apiCall<T>(
+  method: string,
+  path: string,
+  opts: { body?: unknown; token?: string; ndjson?: string[] } = {},
+): Promise<T> {
   const headers: Record<string, string> = { 'x-forwarded-for': seedingClient() };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.ndjson) headers['content-type'] = 'application/x-ndjson';
-  const body = opts.ndjson ? opts.ndjson.join('\n') : opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const body = opts.ndjson
+    ? opts.ndjson.join('\n')
+    : opts.body === undefined
+      ? undefined
+      : JSON.stringify(opts.body);
   const res = await fetch(`${baseUrl()}${path}`, { method, headers, body });
   const text = await res.text();
   const json: unknown = text ? JSON.parse(text) : null;
@@ -48,7 +56,9 @@ export interface Tokens {
 
 /** Signs in with e-mail and password; the account must need no further step (no second factor). */
 export async function signInTokens(email: string, password: string): Promise<Tokens> {
-  const result = await apiCall<Tokens | { challenge: string }>('POST', '/v1/auth/login', { body: { email, password } });
+  const result = await apiCall<Tokens | { challenge: string }>('POST', '/v1/auth/login', {
+    body: { email, password },
+  });
   if (!('accessToken' in result)) throw new Error(`${email} needs the ${result.challenge} step to sign in`);
   return result;
 }
@@ -85,7 +95,12 @@ export const createProject = (token: string, name: string, summary = '') =>
 export const listProjects = (token: string) => apiCall<Project[]>('GET', '/v1/projects', { token });
 
 /** Adds users (found by exact e-mail through the add-members search) to a project with one role. */
-export async function addMembers(token: string, projectId: string, emails: string[], role: string): Promise<void> {
+export async function addMembers(
+  token: string,
+  projectId: string,
+  emails: string[],
+  role: string,
+): Promise<void> {
   const userIds: string[] = [];
   for (const email of emails) {
     const found = await apiCall<{ userId: string; email: string }[]>(

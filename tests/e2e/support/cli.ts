@@ -11,6 +11,7 @@ export function tessera(...args: string[]): string {
     encoding: 'utf8',
     timeout: 60_000,
   });
-  if (res.status !== 0) throw new Error(`tessera ${args.join(' ')} failed (${res.status}):\n${res.stdout}\n${res.stderr}`);
+  if (res.status !== 0)
+    throw new Error(`tessera ${args.join(' ')} failed (${res.status}):\n${res.stdout}\n${res.stderr}`);
   return res.stdout;
 }

@@ -12,12 +12,16 @@ const REQUESTS = 6;
 
 function getOnNewConnection(path: string, token?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${baseUrl()}${path}`, { agent: false, headers: token ? { authorization: `Bearer ${token}` } : {} }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const request = http.get(
+      `${baseUrl()}${path}`,
+      { agent: false, headers: token ? { authorization: `Bearer ${token}` } : {} },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     request.on('error', reject);
   });
 }

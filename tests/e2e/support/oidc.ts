@@ -15,5 +15,10 @@ export interface OidcPeer {
 export async function startOidcPeer(redirectUri: string): Promise<OidcPeer> {
   const idp = await startIdentityProvider();
   idp.start(redirectUri);
-  return { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, close: () => idp.stop() };
+  return {
+    issuer: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    close: () => idp.stop(),
+  };
 }

@@ -16,10 +16,12 @@ export interface ReceivedMail {
 
 /** Decodes one header value's RFC 2047 encoded words (=?utf-8?Q?...?= / =?utf-8?B?...?=). */
 function decodeWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  return value.replace(
+    /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+    (_m, _charset: string, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
   );
 }
 
@@ -43,7 +45,12 @@ export function parseMessage(raw: string, to: string[]): ReceivedMail {
       : encoding === 'base64'
         ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
         : body;
-  return { to, subject: decodeWords(header('Subject')), text: text.replace(/\r\n/g, '\n'), receivedAt: new Date().toISOString() };
+  return {
+    to,
+    subject: decodeWords(header('Subject')),
+    text: text.replace(/\r\n/g, '\n'),
+    receivedAt: new Date().toISOString(),
+  };
 }
 
 export interface SmtpPeer {

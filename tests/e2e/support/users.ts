@@ -26,7 +26,8 @@ export async function tokensFor(email: string): Promise<Tokens> {
   try {
     return await signInTokens(email, passwordOf(email));
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 'WRONG_CREDENTIALS' || email === ADMIN_EMAIL) throw error;
+    if (!(error instanceof ApiError) || error.code !== 'WRONG_CREDENTIALS' || email === ADMIN_EMAIL)
+      throw error;
   }
   await setPasswordByReset(email, DEMO_PASSWORD);
   return signInTokens(email, DEMO_PASSWORD);
@@ -42,7 +43,11 @@ export async function signInPage(page: Page, email: string): Promise<Tokens> {
   await page.addInitScript((t) => {
     if (sessionStorage.getItem('e2e.signedIn')) return;
     sessionStorage.setItem('e2e.signedIn', '1');
-    const session = { accessToken: t.accessToken, refreshToken: t.refreshToken, refreshAt: Date.now() + t.expiresIn * 800 };
+    const session = {
+      accessToken: t.accessToken,
+      refreshToken: t.refreshToken,
+      refreshAt: Date.now() + t.expiresIn * 800,
+    };
     sessionStorage.setItem('tessera.session', JSON.stringify(session));
   }, tokens);
   return tokens;

@@ -8,7 +8,9 @@ it('parses e-mail, roles, MFA and password', () => {
     requireMfa: true,
     password: null,
   });
-  expect(parseCreateUserArgs(['b@lab.org', '--password', 'Good-Pass-1'])).toMatchObject({ password: 'Good-Pass-1' });
+  expect(parseCreateUserArgs(['b@lab.org', '--password', 'Good-Pass-1'])).toMatchObject({
+    password: 'Good-Pass-1',
+  });
 });
 
 it.each([

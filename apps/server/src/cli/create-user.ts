@@ -20,7 +20,8 @@ export interface CreateUserArgs {
 /** Parses the command's arguments; returns an error message instead of throwing. */
 export function parseCreateUserArgs(argv: string[]): CreateUserArgs | string {
   const [email, ...rest] = argv;
-  if (!email) return 'Usage: tessera user create <email> [--role <systemRole>]… [--require-mfa] [--password <password>]';
+  if (!email)
+    return 'Usage: tessera user create <email> [--role <systemRole>]… [--require-mfa] [--password <password>]';
   const emailError = checkEmail(email);
   if (emailError) return emailError;
   const args: CreateUserArgs = { email: normalizeEmail(email), roles: [], requireMfa: false, password: null };
@@ -43,8 +44,12 @@ export function parseCreateUserArgs(argv: string[]): CreateUserArgs | string {
 /** A temporary password meeting every rule of spec 1 §5. */
 const temporaryPassword = () => `Tmp-${crypto.randomBytes(9).toString('base64url')}4x!`;
 
-export async function createUser(ctx: AppContext, args: CreateUserArgs): Promise<{ userId: string; password: string }> {
-  if (await findUserIdByEmail(ctx.db, args.email)) throw new Error(`A user with the e-mail ${args.email} exists already`);
+export async function createUser(
+  ctx: AppContext,
+  args: CreateUserArgs,
+): Promise<{ userId: string; password: string }> {
+  if (await findUserIdByEmail(ctx.db, args.email))
+    throw new Error(`A user with the e-mail ${args.email} exists already`);
   const password = args.password ?? temporaryPassword();
   const userId = await insertUser(ctx.db, {
     email: args.email,

@@ -4,7 +4,10 @@ import { IMPORT_USAGE, parseImportArgs, progressLine, summaryLines } from './imp
 
 describe('tessera import arguments and output', () => {
   it('parses DIR and --project in either order', () => {
-    expect(parseImportArgs(['slides', '--project', 'Lung study'])).toEqual({ dir: path.resolve('slides'), project: 'Lung study' });
+    expect(parseImportArgs(['slides', '--project', 'Lung study'])).toEqual({
+      dir: path.resolve('slides'),
+      project: 'Lung study',
+    });
     expect(parseImportArgs(['--project=Lung', '/data/in'])).toEqual({ dir: '/data/in', project: 'Lung' });
   });
 
@@ -16,8 +19,16 @@ describe('tessera import arguments and output', () => {
   });
 
   it('draws the bar and the summary', () => {
-    expect(progressLine({ done: 1, total: 3, fileName: 'a.svs', outcome: 'imported' })).toBe(`[${'#'.repeat(10)}${'-'.repeat(20)}] 1/3 a.svs (imported)`);
-    expect(summaryLines({ imported: [], skipped: [{ fileName: 'n.txt', reason: 'Not a slide file type' }], failed: [{ fileName: 'b.svs', reason: 'File is truncated' }] })).toEqual([
+    expect(progressLine({ done: 1, total: 3, fileName: 'a.svs', outcome: 'imported' })).toBe(
+      `[${'#'.repeat(10)}${'-'.repeat(20)}] 1/3 a.svs (imported)`,
+    );
+    expect(
+      summaryLines({
+        imported: [],
+        skipped: [{ fileName: 'n.txt', reason: 'Not a slide file type' }],
+        failed: [{ fileName: 'b.svs', reason: 'File is truncated' }],
+      }),
+    ).toEqual([
       '0 imported, 1 skipped, 1 failed',
       'skipped n.txt: Not a slide file type',
       'failed b.svs: File is truncated',

@@ -51,7 +51,9 @@ export function progressLine(p: ImportProgress): string {
 }
 
 export function summaryLines(summary: ImportSummary): string[] {
-  const lines = [`${summary.imported.length} imported, ${summary.skipped.length} skipped, ${summary.failed.length} failed`];
+  const lines = [
+    `${summary.imported.length} imported, ${summary.skipped.length} skipped, ${summary.failed.length} failed`,
+  ];
   for (const s of summary.skipped) lines.push(`skipped ${s.fileName}: ${s.reason}`);
   for (const f of summary.failed) lines.push(`failed ${f.fileName}: ${f.reason}`);
   return lines;

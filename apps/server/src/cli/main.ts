@@ -22,11 +22,11 @@ import { createJobWorker } from '../jobs/worker.ts';
 const USAGE =
   'Usage: tessera serve | worker [--concurrency N] | migrate | seed-demo | maintenance on|off | manual-version <version> | openapi | user create <email> [--role R]… [--require-mfa] [--password P] | import <DIR> --project <NAME>';
 
-
 /** `[--concurrency N]`: undefined for the default, null when malformed. */
 function parseConcurrency(args: string[]): number | undefined | null {
   if (args.length === 0) return undefined;
-  if (args.length !== 2 || args[0] !== '--concurrency' || !/^[1-9][0-9]{0,2}$/.test(args[1] ?? '')) return null;
+  if (args.length !== 2 || args[0] !== '--concurrency' || !/^[1-9][0-9]{0,2}$/.test(args[1] ?? ''))
+    return null;
   return Number(args[1]);
 }
 
@@ -79,7 +79,11 @@ async function main(argv: string[]): Promise<number> {
       if (arg === undefined) break;
       const composed = await compose(config, { log });
       await composed.ctx.settings.set('manualVersion', arg);
-      log(arg ? `Users must now confirm user manual ${arg}.` : 'Users are no longer asked to confirm the user manual.');
+      log(
+        arg
+          ? `Users must now confirm user manual ${arg}.`
+          : 'Users are no longer asked to confirm the user manual.',
+      );
       await composed.close();
       return 0;
     }
@@ -94,7 +98,11 @@ async function main(argv: string[]): Promise<number> {
       try {
         const { userId, password } = await createUser(composed.ctx, args);
         log(`created ${args.email} ${userId}`);
-        log(args.password ? 'The user signs in with the given password.' : `Temporary password: ${password} (to be changed at the first sign-in)`);
+        log(
+          args.password
+            ? 'The user signs in with the given password.'
+            : `Temporary password: ${password} (to be changed at the first sign-in)`,
+        );
         if (args.requireMfa) log('The first sign-in sets up an authenticator app.');
       } finally {
         await composed.close();

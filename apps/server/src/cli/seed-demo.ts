@@ -31,7 +31,11 @@ interface DemoUser {
 const generatePassword = () => `Ts-${crypto.randomBytes(9).toString('base64url')}7a!`;
 
 export async function seedDemo(ctx: AppContext, log: (line: string) => void): Promise<void> {
-  const seeded = await ctx.db.selectFrom('settings').select('value').where('key', '=', 'demoSeeded').executeTakeFirst();
+  const seeded = await ctx.db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'demoSeeded')
+    .executeTakeFirst();
   if (seeded) return;
   const domain = ctx.config.companyDomain;
   const adminEmail = ctx.config.adminEmail ?? `admin@${domain}`;
@@ -49,20 +53,42 @@ export async function seedDemo(ctx: AppContext, log: (line: string) => void): Pr
     if (await findUserIdByEmail(ctx.db, u.email)) continue;
     const isAdmin = u.email === adminEmail;
     const password = isAdmin && ctx.config.adminPassword ? ctx.config.adminPassword : generatePassword();
-    const userId = await insertUser(ctx.db, { email: u.email, passwordHash: await hashPassword(password), systemRoles: u.systemRoles });
-    lines.push(`  ${u.email.padEnd(28)} ${password.padEnd(20)} ${[...u.systemRoles, u.projectRole].filter(Boolean).join(', ')}`);
+    const userId = await insertUser(ctx.db, {
+      email: u.email,
+      passwordHash: await hashPassword(password),
+      systemRoles: u.systemRoles,
+    });
+    lines.push(
+      `  ${u.email.padEnd(28)} ${password.padEnd(20)} ${[...u.systemRoles, u.projectRole].filter(Boolean).join(', ')}`,
+    );
     if (!u.projectRole) continue;
     if (lines.length === 1)
       await ctx.db
         .insertInto('projects')
-        .values({ id: projectId, name: DEMO_PROJECT, name_key: DEMO_PROJECT.toLowerCase(), summary: 'Slides and roles to try Tessera with.', folder_id: '', is_home: 0, created_at: now, updated_at: now })
+        .values({
+          id: projectId,
+          name: DEMO_PROJECT,
+          name_key: DEMO_PROJECT.toLowerCase(),
+          summary: 'Slides and roles to try Tessera with.',
+          folder_id: '',
+          is_home: 0,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
-    await ctx.db.insertInto('project_members').values({ project_id: projectId, user_id: userId, role: u.projectRole, created_at: now }).execute();
+    await ctx.db
+      .insertInto('project_members')
+      .values({ project_id: projectId, user_id: userId, role: u.projectRole, created_at: now })
+      .execute();
   }
   const adminId = await findUserIdByEmail(ctx.db, adminEmail);
   if (lines.length > 0) await seedDemoSlides(ctx, projectId, adminId ?? null, log);
   for (const folder_id of DEMO_FOLDER_IDS)
-    await ctx.db.insertInto('folder_ids').values({ folder_id }).onConflict((oc) => oc.doNothing()).execute();
+    await ctx.db
+      .insertInto('folder_ids')
+      .values({ folder_id })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   await ctx.db.insertInto('settings').values({ key: 'demoSeeded', value: now }).execute();
   log(`Demo seeded: project "${DEMO_PROJECT}". Sign in with (e-mail, password, roles):\n${lines.join('\n')}`);
 }
@@ -71,14 +97,28 @@ export async function seedDemo(ctx: AppContext, log: (line: string) => void): Pr
  * Two small synthetic slides (deterministic, a few seconds to make) written into the data folder and
  * registered through the same import path users take.
  */
-async function seedDemoSlides(ctx: AppContext, projectId: string, adminId: string | null, log: (line: string) => void) {
+async function seedDemoSlides(
+  ctx: AppContext,
+  projectId: string,
+  adminId: string | null,
+  log: (line: string) => void,
+) {
   const dir = path.join(ctx.config.dataDir, 'demo-slides');
   log('Generating the demo slides…');
   await mkdir(dir, { recursive: true });
-  await generateBrightfieldSlide(path.join(dir, 'demo-brightfield.ome.tif'), { width: 8192, height: 6144, seed: 7 });
-  await generateFluorescenceSlide(path.join(dir, 'demo-fluorescence.ome.tif'), { width: 3072, height: 2304, seed: 7 });
+  await generateBrightfieldSlide(path.join(dir, 'demo-brightfield.ome.tif'), {
+    width: 8192,
+    height: 6144,
+    seed: 7,
+  });
+  await generateFluorescenceSlide(path.join(dir, 'demo-fluorescence.ome.tif'), {
+    width: 3072,
+    height: 2304,
+    seed: 7,
+  });
   const summary = await importFolder(ctx, projectId, dir, adminId);
-  for (const failed of summary.failed) log(`Demo slide ${failed.fileName} could not be registered: ${failed.reason}`);
+  for (const failed of summary.failed)
+    log(`Demo slide ${failed.fileName} could not be registered: ${failed.reason}`);
   await describeDemoSlides(ctx.db, projectId, summary.imported);
   log(`Adding ${DEMO_METADATA_ROWS.toLocaleString('en')} synthetic metadata rows…`);
   await insertSyntheticSlides(ctx.db, projectId, syntheticSlideRows(DEMO_METADATA_ROWS), adminId);

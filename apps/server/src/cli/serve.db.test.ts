@@ -32,7 +32,11 @@ const childrenOf = (pid: number): number[] =>
     .filter((line) => line.includes('tessera.js'))
     .map((line) => Number.parseInt(line.trim(), 10));
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await Promise.resolve(probe()).catch(() => undefined);
@@ -88,7 +92,9 @@ describe.each(DIALECTS)('tessera serve with 2 processes (%s)', (dialect) => {
     });
     expect(replaced).toContain(first[1]);
     expect(output).toContain('A serving process stopped');
-    await until('the replacement answering', async () => ((await fetch(`http://127.0.0.1:${port}/version.json`)).ok ? true : undefined));
+    await until('the replacement answering', async () =>
+      (await fetch(`http://127.0.0.1:${port}/version.json`)).ok ? true : undefined,
+    );
 
     const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
     server.kill('SIGTERM');
@@ -103,7 +109,12 @@ describe.each(DIALECTS)('tessera serve with 2 processes (%s)', (dialect) => {
       fs.rmSync(dataDir, { recursive: true, force: true });
       await database?.drop();
     };
-    const env = { TESSERA_DATA_DIR: dataDir, TESSERA_DEMO: 'false', TESSERA_LOG_LEVEL: 'warn', ...(database ? { DATABASE_URL: database.url } : {}) };
+    const env = {
+      TESSERA_DATA_DIR: dataDir,
+      TESSERA_DEMO: 'false',
+      TESSERA_LOG_LEVEL: 'warn',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    };
     // An image registered as before this change: a row without a conversion job.
     const composed = await compose(loadConfig({ ...process.env, ...env }), { log: () => undefined });
     const { image } = await registerImage(composed.ctx, [path.join(SLIDES_DIR, 'CMU-1-Small-Region.svs')]);
@@ -114,7 +125,13 @@ describe.each(DIALECTS)('tessera serve with 2 processes (%s)', (dialect) => {
       const port = await freePort();
       // No worker: the job stays queued for the count below.
       server = spawn(process.execPath, [CLI, 'serve'], {
-        env: { ...process.env, ...env, PORT: String(port), TESSERA_SERVE_PROCESSES: '2', TESSERA_EMBEDDED_WORKER: 'false' },
+        env: {
+          ...process.env,
+          ...env,
+          PORT: String(port),
+          TESSERA_SERVE_PROCESSES: '2',
+          TESSERA_EMBEDDED_WORKER: 'false',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       server.stdout!.on('data', (b: Buffer) => (output += b.toString()));
@@ -125,13 +142,17 @@ describe.each(DIALECTS)('tessera serve with 2 processes (%s)', (dialect) => {
       await exited;
       return output;
     };
-    expect((await start()).match(/Queued the conversion of 1 image\(s\) registered earlier\./g)).toHaveLength(1);
+    expect((await start()).match(/Queued the conversion of 1 image\(s\) registered earlier\./g)).toHaveLength(
+      1,
+    );
     expect(await start()).not.toContain('Queued the conversion');
 
     const after = await compose(loadConfig({ ...process.env, ...env }), { log: () => undefined });
     try {
       const jobs = (await after.ctx.jobs.list()).filter((j) => j.kind === 'convert-image');
-      expect(jobs.map((j) => [j.state, (j.payload as { imageId: string }).imageId])).toEqual([['queued', image.id]]);
+      expect(jobs.map((j) => [j.state, (j.payload as { imageId: string }).imageId])).toEqual([
+        ['queued', image.id],
+      ]);
     } finally {
       await after.close();
     }

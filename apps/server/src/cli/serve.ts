@@ -31,12 +31,17 @@ export async function serve(config: Config, log: Log): Promise<void> {
   // Images registered before registration queued their conversion; here, where only one process runs.
   const queued = await enqueuePendingConversions(composed.ctx);
   if (queued > 0) log(`Queued the conversion of ${queued} image(s) registered earlier.`);
-  if (config.serveProcesses === 1) return serveHttp(config, log, { runsJobs: config.hasEmbeddedWorker, composed });
+  if (config.serveProcesses === 1)
+    return serveHttp(config, log, { runsJobs: config.hasEmbeddedWorker, composed });
   superviseServers(config, log, composed);
 }
 
 /** This process answers HTTP (and runs jobs when it is the only process). */
-async function serveHttp(config: Config, log: Log, opts: { runsJobs: boolean; composed?: Composed }): Promise<void> {
+async function serveHttp(
+  config: Config,
+  log: Log,
+  opts: { runsJobs: boolean; composed?: Composed },
+): Promise<void> {
   const composed = opts.composed ?? (await compose(config, { log: () => undefined }));
   const app = await buildApp(composed.ctx, { logger: { level: config.logLevel } });
   const worker = opts.runsJobs ? startJobs(composed) : null;
@@ -50,7 +55,11 @@ async function serveHttp(config: Config, log: Log, opts: { runsJobs: boolean; co
 }
 
 function startJobs(composed: Composed): JobWorker {
-  const worker = createJobWorker({ db: composed.ctx.db, dialect: composed.ctx.dialect, queue: composed.ctx.jobs });
+  const worker = createJobWorker({
+    db: composed.ctx.db,
+    dialect: composed.ctx.dialect,
+    queue: composed.ctx.jobs,
+  });
   worker.start();
   return worker;
 }
@@ -61,7 +70,9 @@ function superviseServers(config: Config, log: Log, composed: Composed): void {
   const worker = config.hasEmbeddedWorker ? startJobs(composed) : null;
   const stopAll = async () => {
     isStopping = true;
-    const children = Object.values(cluster.workers ?? {}).filter((c): c is Worker => c !== undefined && !c.isDead());
+    const children = Object.values(cluster.workers ?? {}).filter(
+      (c): c is Worker => c !== undefined && !c.isDead(),
+    );
     await Promise.all([
       ...children.map(
         (c) =>
@@ -77,7 +88,9 @@ function superviseServers(config: Config, log: Log, composed: Composed): void {
   let listening = 0;
   cluster.on('listening', () => {
     if (++listening === config.serveProcesses)
-      log(`Tessera is serving on ${config.publicUrl} (database: ${composed.ctx.dialect}, ${config.serveProcesses} processes)`);
+      log(
+        `Tessera is serving on ${config.publicUrl} (database: ${composed.ctx.dialect}, ${config.serveProcesses} processes)`,
+      );
   });
   cluster.on('exit', (_child, code, signal) => {
     if (isStopping) return;

@@ -11,14 +11,20 @@ import { MIGRATIONS, migrateToLatest, migratorFor } from './migrate.ts';
 async function describeSchema(db: Db, dialect: Dialect): Promise<string[]> {
   if (dialect === 'sqlite') {
     const rows = await sql<{ type: string; name: string; sql: string | null }>`
-      SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name`.execute(db);
+      SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name`.execute(
+      db,
+    );
     return rows.rows.map((r) => `${r.type} ${r.name} ${r.sql ?? ''}`);
   }
   const cols = await sql<{ line: string }>`
     SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') AS line
-    FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name`.execute(db);
+    FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name`.execute(
+    db,
+  );
   const idx = await sql<{ line: string }>`
-    SELECT tablename || ' ' || indexdef AS line FROM pg_indexes WHERE schemaname = 'public' ORDER BY tablename, indexname`.execute(db);
+    SELECT tablename || ' ' || indexdef AS line FROM pg_indexes WHERE schemaname = 'public' ORDER BY tablename, indexname`.execute(
+    db,
+  );
   return [...cols.rows, ...idx.rows].map((r) => r.line);
 }
 
@@ -48,7 +54,8 @@ describe.each(DIALECTS)('migrations [%s]', (dialect) => {
       await migrateToLatest(db.db);
       const before = await describeSchema(db.db, dialect);
       const migrator = migratorFor(db.db);
-      for (let i = 0; i < Object.keys(MIGRATIONS).length; i++) expect((await migrator.migrateDown()).error).toBeUndefined();
+      for (let i = 0; i < Object.keys(MIGRATIONS).length; i++)
+        expect((await migrator.migrateDown()).error).toBeUndefined();
       await migrateToLatest(db.db);
       expect(await describeSchema(db.db, dialect)).toEqual(before);
     } finally {

@@ -43,18 +43,41 @@ const text = fc.string({ unit: 'binary', maxLength: 40 });
 const condition = (kind: string) => {
   switch (kind) {
     case 'text':
-      return fc.record({ filterType: fc.constant('text'), type: fc.constantFrom('contains', 'notContains', 'equals', 'notEqual', 'startsWith', 'endsWith'), filter: text });
+      return fc.record({
+        filterType: fc.constant('text'),
+        type: fc.constantFrom('contains', 'notContains', 'equals', 'notEqual', 'startsWith', 'endsWith'),
+        filter: text,
+      });
     case 'number':
-      return fc.record({ filterType: fc.constant('number'), type: fc.constantFrom('equals', 'lessThan', 'inRange'), filter: fc.double({ noNaN: true, noDefaultInfinity: true }), filterTo: fc.double({ noNaN: true, noDefaultInfinity: true }) });
+      return fc.record({
+        filterType: fc.constant('number'),
+        type: fc.constantFrom('equals', 'lessThan', 'inRange'),
+        filter: fc.double({ noNaN: true, noDefaultInfinity: true }),
+        filterTo: fc.double({ noNaN: true, noDefaultInfinity: true }),
+      });
     case 'date':
-      return fc.record({ filterType: fc.constant('date'), type: fc.constantFrom('equals', 'lessThan', 'inRange'), dateFrom: fc.constant('2024-01-02'), dateTo: fc.constant('2024-02-03') });
+      return fc.record({
+        filterType: fc.constant('date'),
+        type: fc.constantFrom('equals', 'lessThan', 'inRange'),
+        dateFrom: fc.constant('2024-01-02'),
+        dateTo: fc.constant('2024-02-03'),
+      });
     default:
-      return fc.record({ filterType: fc.constant('set'), values: fc.array(fc.option(text, { nil: null }), { maxLength: 5 }) });
+      return fc.record({
+        filterType: fc.constant('set'),
+        values: fc.array(fc.option(text, { nil: null }), { maxLength: 5 }),
+      });
   }
 };
 const filterModel = fc
   .uniqueArray(fc.constantFrom(...columns), { maxLength: 6, selector: (c) => c.field })
-  .chain((chosen) => fc.tuple(...chosen.map((c) => condition(c.kind === 'bool' ? 'bool' : c.filter!).map((f) => [c.field, f] as const))))
+  .chain((chosen) =>
+    fc.tuple(
+      ...chosen.map((c) =>
+        condition(c.kind === 'bool' ? 'bool' : c.filter!).map((f) => [c.field, f] as const),
+      ),
+    ),
+  )
   .map((entries) => Object.fromEntries(entries)) as fc.Arbitrary<Record<string, Record<string, unknown>>>;
 
 /**
@@ -63,10 +86,12 @@ const filterModel = fc
  */
 function blanked(model: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
   const placeholders = new Map<string, string>();
-  const setValue = (v: string | null) => (v === null ? null : (placeholders.get(v) ?? placeholders.set(v, `v${placeholders.size}`).get(v)!));
+  const setValue = (v: string | null) =>
+    v === null ? null : (placeholders.get(v) ?? placeholders.set(v, `v${placeholders.size}`).get(v)!);
   return Object.fromEntries(
     Object.entries(model).map(([field, f]) => {
-      if (f.filterType === 'set') return [field, { ...f, values: (f.values as (string | null)[]).map(setValue) }];
+      if (f.filterType === 'set')
+        return [field, { ...f, values: (f.values as (string | null)[]).map(setValue) }];
       if (f.filterType === 'text') return [field, { ...f, filter: 'a'.repeat((f.filter as string).length) }];
       return [field, f];
     }),
@@ -78,7 +103,9 @@ describe('filter compiler (property)', () => {
     it(`keeps every request text out of the SQL text (${dialect})`, () => {
       const ctx = { source: SLIDE_GRID_SOURCE, dialect, projectId: 'p'.repeat(24) };
       const compile = (model: Record<string, Record<string, unknown>>, search: string) =>
-        sql`SELECT 1 FROM slides WHERE ${compileFilterModel(ctx, model)} AND ${compileSearch(ctx, search)}`.compile(compilers[dialect]);
+        sql`SELECT 1 FROM slides WHERE ${compileFilterModel(ctx, model)} AND ${compileSearch(ctx, search)}`.compile(
+          compilers[dialect],
+        );
       fc.assert(
         fc.property(filterModel, text, (model, search) => {
           let compiled;
@@ -101,9 +128,14 @@ describe('filter compiler (property)', () => {
   it('refuses field names outside the registry, whatever they hold', () => {
     const ctx = { source: SLIDE_GRID_SOURCE, dialect: 'sqlite' as const, projectId: 'p'.repeat(24) };
     fc.assert(
-      fc.property(text.filter((f) => !SLIDE_GRID_SOURCE.columns.has(f)), (field) => {
-        expect(() => compileFilterModel(ctx, { [field]: { filterType: 'text', type: 'contains', filter: 'x' } })).toThrow(GridRequestError);
-      }),
+      fc.property(
+        text.filter((f) => !SLIDE_GRID_SOURCE.columns.has(f)),
+        (field) => {
+          expect(() =>
+            compileFilterModel(ctx, { [field]: { filterType: 'text', type: 'contains', filter: 'x' } }),
+          ).toThrow(GridRequestError);
+        },
+      ),
     );
   });
 });

@@ -30,13 +30,23 @@ export interface FilterContext {
 const TRUE: Sql = sql`1 = 1`;
 const FALSE: Sql = sql`1 = 0`;
 
-export const and = (parts: Sql[]): Sql => (parts.length === 0 ? TRUE : parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` AND `)})`);
-const or = (parts: Sql[]): Sql => (parts.length === 0 ? FALSE : parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` OR `)})`);
+export const and = (parts: Sql[]): Sql =>
+  parts.length === 0 ? TRUE : parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` AND `)})`;
+const or = (parts: Sql[]): Sql =>
+  parts.length === 0 ? FALSE : parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` OR `)})`;
 
 /** The condition of a whole filter model (AND over fields), leaving out `except` (a set filter's own field). */
-export function compileFilterModel(ctx: FilterContext, model: FilterModel | Record<string, unknown>, except?: string): Sql {
+export function compileFilterModel(
+  ctx: FilterContext,
+  model: FilterModel | Record<string, unknown>,
+  except?: string,
+): Sql {
   const upgraded = upgradeFilterModel(model as FilterModel);
-  return and(Object.entries(upgraded).filter(([field]) => field !== except).map(([field, filter]) => compileColumnFilter(ctx, columnOf(ctx.source, field), filter)));
+  return and(
+    Object.entries(upgraded)
+      .filter(([field]) => field !== except)
+      .map(([field, filter]) => compileColumnFilter(ctx, columnOf(ctx.source, field), filter)),
+  );
 }
 
 /** The global search text: any trigram column containing it. */
@@ -47,13 +57,18 @@ export function compileSearch(ctx: FilterContext, text: string): Sql {
   if (ctx.dialect === 'sqlite' && source.ftsTable && needle.length >= 3) {
     return sql`${ref(source, 'rowid')} IN (SELECT rowid FROM ${sql.table(source.ftsTable)} WHERE ${sql.table(source.ftsTable)} MATCH ${`{${source.searchColumns.join(' ')}} : ${phrase(needle)}`})`;
   }
-  return or(source.searchColumns.map((c) => like(ctx, sql.ref(`${source.table}.${c}`), `%${escapeLike(needle)}%`)));
+  return or(
+    source.searchColumns.map((c) => like(ctx, sql.ref(`${source.table}.${c}`), `%${escapeLike(needle)}%`)),
+  );
 }
 
 function compileColumnFilter(ctx: FilterContext, column: GridColumn, filter: ColumnFilter): Sql {
   if (!column.filter) throw new GridRequestError(`The field '${column.field}' cannot be filtered`);
   if (filter.filterType === 'set') return compileSet(ctx, column, filter.values);
-  if (filter.filterType !== column.filter) throw new GridRequestError(`The field '${column.field}' takes a ${column.filter} filter, not ${filter.filterType}`);
+  if (filter.filterType !== column.filter)
+    throw new GridRequestError(
+      `The field '${column.field}' takes a ${column.filter} filter, not ${filter.filterType}`,
+    );
   if ('conditions' in filter) {
     const parts = filter.conditions.map((c) => compileCondition(ctx, column, c));
     return filter.operator === 'AND' ? and(parts) : or(parts);
@@ -62,7 +77,10 @@ function compileColumnFilter(ctx: FilterContext, column: GridColumn, filter: Col
 }
 
 function compileCondition(ctx: FilterContext, column: GridColumn, condition: Condition): Sql {
-  if (condition.filterType !== column.filter) throw new GridRequestError(`The field '${column.field}' takes a ${column.filter} filter, not ${condition.filterType}`);
+  if (condition.filterType !== column.filter)
+    throw new GridRequestError(
+      `The field '${column.field}' takes a ${column.filter} filter, not ${condition.filterType}`,
+    );
   if (column.projectValue) return compileProjectCondition(ctx, column, condition);
   const col = sql.ref(`${ctx.source.table}.${column.column}`);
   if (condition.type === 'blank') return sql`${col} IS NULL`;
@@ -93,16 +111,40 @@ function compileProjectCondition(ctx: FilterContext, column: GridColumn, conditi
   const value = sql.ref(`pv.${column.projectValue!}`);
   if (condition.type === 'blank') return projectRows(ctx, column, TRUE, true);
   if (condition.type === 'notBlank') return projectRows(ctx, column, TRUE);
-  const positive = { notContains: 'contains', notEqual: 'equals' }[condition.type as 'notContains'] as Condition['type'] | undefined;
-  if (positive) return projectRows(ctx, column, compileValueCondition(ctx, { ...column, trigram: false }, { ...condition, type: positive } as Condition, value), true);
-  return projectRows(ctx, column, compileValueCondition(ctx, { ...column, trigram: false }, condition, value));
+  const positive = { notContains: 'contains', notEqual: 'equals' }[condition.type as 'notContains'] as
+    | Condition['type']
+    | undefined;
+  if (positive)
+    return projectRows(
+      ctx,
+      column,
+      compileValueCondition(
+        ctx,
+        { ...column, trigram: false },
+        { ...condition, type: positive } as Condition,
+        value,
+      ),
+      true,
+    );
+  return projectRows(
+    ctx,
+    column,
+    compileValueCondition(ctx, { ...column, trigram: false }, condition, value),
+  );
 }
 
 function compileText(ctx: FilterContext, column: GridColumn, c: TextCondition, col: Sql): Sql {
   const text = c.filter ?? '';
   if (text === '') return TRUE; // an empty filter text filters nothing, as in the grid
   const e = escapeLike(text);
-  const pattern = { contains: `%${e}%`, notContains: `%${e}%`, equals: e, notEqual: e, startsWith: `${e}%`, endsWith: `%${e}` }[c.type as 'contains'];
+  const pattern = {
+    contains: `%${e}%`,
+    notContains: `%${e}%`,
+    equals: e,
+    notEqual: e,
+    startsWith: `${e}%`,
+    endsWith: `%${e}`,
+  }[c.type as 'contains'];
   const isNegative = c.type === 'notContains' || c.type === 'notEqual';
   if (isNegative) return sql`(${col} IS NULL OR NOT ${like(ctx, col, pattern)})`;
   const matches = like(ctx, col, pattern);
@@ -127,7 +169,8 @@ export interface ValueRange<T extends number | string> {
 
 export function numberRange(c: NumberCondition): ValueRange<number> {
   const value = c.filter;
-  if (value === null || value === undefined) throw new GridRequestError(`A '${c.type}' number filter needs a value`);
+  if (value === null || value === undefined)
+    throw new GridRequestError(`A '${c.type}' number filter needs a value`);
   const at = (inclusive: boolean) => ({ value, inclusive });
   switch (c.type) {
     case 'equals':
@@ -143,7 +186,8 @@ export function numberRange(c: NumberCondition): ValueRange<number> {
     case 'greaterThanOrEqual':
       return { lower: at(true), outside: false };
     case 'inRange': {
-      if (c.filterTo === null || c.filterTo === undefined) throw new GridRequestError("An 'inRange' number filter needs filterTo");
+      if (c.filterTo === null || c.filterTo === undefined)
+        throw new GridRequestError("An 'inRange' number filter needs filterTo");
       return { lower: at(true), upper: { value: c.filterTo, inclusive: true }, outside: false };
     }
     default:
@@ -168,7 +212,11 @@ export function dateRange(column: GridColumn, c: DateCondition): ValueRange<stri
       return { lower: { ...next, inclusive: true }, outside: false };
     case 'inRange':
       // Between the two days, both left out (the grid's default).
-      return { lower: { ...next, inclusive: true }, upper: { value: startOf(day(c.dateTo, c.type)), inclusive: false }, outside: false };
+      return {
+        lower: { ...next, inclusive: true },
+        upper: { value: startOf(day(c.dateTo, c.type)), inclusive: false },
+        outside: false,
+      };
     default:
       throw new GridRequestError(`Unknown date filter '${c.type}'`);
   }
@@ -176,8 +224,14 @@ export function dateRange(column: GridColumn, c: DateCondition): ValueRange<stri
 
 function compileRange(col: Sql, range: ValueRange<number | string>): Sql {
   const parts: Sql[] = [];
-  if (range.lower) parts.push(range.lower.inclusive ? sql`${col} >= ${range.lower.value}` : sql`${col} > ${range.lower.value}`);
-  if (range.upper) parts.push(range.upper.inclusive ? sql`${col} <= ${range.upper.value}` : sql`${col} < ${range.upper.value}`);
+  if (range.lower)
+    parts.push(
+      range.lower.inclusive ? sql`${col} >= ${range.lower.value}` : sql`${col} > ${range.lower.value}`,
+    );
+  if (range.upper)
+    parts.push(
+      range.upper.inclusive ? sql`${col} <= ${range.upper.value}` : sql`${col} < ${range.upper.value}`,
+    );
   const inside = and(parts);
   return range.outside ? sql`(${col} IS NULL OR NOT ${inside})` : inside;
 }
@@ -189,7 +243,14 @@ function compileSet(ctx: FilterContext, column: GridColumn, values: (string | nu
   const col = sql.ref(`${source.table}.${column.column}`);
   const parts: Sql[] = [];
   if (column.projectValue) {
-    if (chosen.length) parts.push(projectRows(ctx, column, sql`${sql.ref(`pv.${column.projectValue}`)} IN (${sql.join(chosen.map((v) => setValue(column, v)))})`));
+    if (chosen.length)
+      parts.push(
+        projectRows(
+          ctx,
+          column,
+          sql`${sql.ref(`pv.${column.projectValue}`)} IN (${sql.join(chosen.map((v) => setValue(column, v)))})`,
+        ),
+      );
     if (hasBlanks) parts.push(projectRows(ctx, column, TRUE, true));
     return or(parts);
   }
@@ -213,12 +274,14 @@ function compileSet(ctx: FilterContext, column: GridColumn, values: (string | nu
 /** A set value as the column stores it: booleans as 1/0, numbers as numbers. */
 export function setValue(column: GridColumn, value: string): string | number {
   if (column.kind === 'bool') {
-    if (value !== 'true' && value !== 'false') throw new GridRequestError(`The field '${column.field}' holds true or false, not '${value}'`);
+    if (value !== 'true' && value !== 'false')
+      throw new GridRequestError(`The field '${column.field}' holds true or false, not '${value}'`);
     return value === 'true' ? 1 : 0;
   }
   if (column.kind === 'number') {
     const n = Number(value);
-    if (!Number.isFinite(n)) throw new GridRequestError(`The field '${column.field}' holds numbers, not '${value}'`);
+    if (!Number.isFinite(n))
+      throw new GridRequestError(`The field '${column.field}' holds numbers, not '${value}'`);
     return n;
   }
   return value;

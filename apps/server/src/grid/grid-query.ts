@@ -47,7 +47,11 @@ export interface SortTerm {
   desc: boolean;
 }
 
-export function sortTermsOf(source: GridSource, sortModel: GridRequest['sortModel'], fallback: GridRequest['sortModel']): SortTerm[] {
+export function sortTermsOf(
+  source: GridSource,
+  sortModel: GridRequest['sortModel'],
+  fallback: GridRequest['sortModel'],
+): SortTerm[] {
   const model = sortModel.length ? sortModel : fallback;
   const terms = model.map((s) => {
     const column = columnOf(source, s.colId);
@@ -58,12 +62,24 @@ export function sortTermsOf(source: GridSource, sortModel: GridRequest['sortMode
 }
 
 /** Rows [startRow, endRow) of the request's level, with the counts. `select` lists the leaf columns to read. */
-export async function runGrid(ctx: GridContext, request: GridRequest, sort: SortTerm[], select: Sql[]): Promise<GridAnswer> {
+export async function runGrid(
+  ctx: GridContext,
+  request: GridRequest,
+  sort: SortTerm[],
+  select: Sql[],
+): Promise<GridAnswer> {
   const level = request.groupKeys.length;
   const grouped = request.rowGroupCols.slice(0, level).map((c) => columnOf(ctx.source, c.field ?? c.id));
-  const where = and([baseWhere(ctx, request), ...grouped.map((column, i) => groupKeyCondition(ctx, column, request.groupKeys[i] ?? null))]);
+  const where = and([
+    baseWhere(ctx, request),
+    ...grouped.map((column, i) => groupKeyCondition(ctx, column, request.groupKeys[i] ?? null)),
+  ]);
   const table = sql.table(ctx.source.table);
-  const countSlides = async () => Number((await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${table} WHERE ${where}`.execute(ctx.db)).rows[0]!.n);
+  const countSlides = async () =>
+    Number(
+      (await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${table} WHERE ${where}`.execute(ctx.db))
+        .rows[0]!.n,
+    );
 
   if (level < request.rowGroupCols.length) {
     const ref = request.rowGroupCols[level]!;
@@ -74,20 +90,32 @@ export async function runGrid(ctx: GridContext, request: GridRequest, sort: Sort
       const spec = specOf(ctx.source, column);
       const answer =
         spec?.kind === 'scalar' &&
-        (await answerFromStore(ctx, request, grouped, [spec], undefined, (store, mask) => groupLevel(mask, store.scalar(spec), column, desc, request.startRow, request.endRow)));
+        (await answerFromStore(ctx, request, grouped, [spec], undefined, (store, mask) =>
+          groupLevel(mask, store.scalar(spec), column, desc, request.startRow, request.endRow),
+        ));
       if (answer) return { ...answer, isGroupLevel: true };
     }
     const col = sql.ref(`${ctx.source.table}.${column.column}`);
     const aggregates = request.valueCols.map((v) => aggregate(ctx.source, v.field ?? v.id, v.aggFunc));
     const [groups, counts] = await Promise.all([
-      sql<Row>`SELECT ${col} AS key, count(*) AS child_count${sql.join(aggregates.map((a) => sql`, ${a.sql} AS ${sql.ref(a.alias)}`), sql``)}
+      sql<Row>`SELECT ${col} AS key, count(*) AS child_count${sql.join(
+        aggregates.map((a) => sql`, ${a.sql} AS ${sql.ref(a.alias)}`),
+        sql``,
+      )}
         FROM ${table} WHERE ${where} GROUP BY ${col} ORDER BY ${col} ${direction(ctx.dialect, desc)}
         LIMIT ${request.endRow - request.startRow} OFFSET ${request.startRow}`.execute(ctx.db),
-      sql<{ groups: number | string; slides: number | string }>`SELECT count(*) AS groups, coalesce(sum(n), 0) AS slides
+      sql<{
+        groups: number | string;
+        slides: number | string;
+      }>`SELECT count(*) AS groups, coalesce(sum(n), 0) AS slides
         FROM (SELECT count(*) AS n FROM ${table} WHERE ${where} GROUP BY ${col}) AS g`.execute(ctx.db),
     ]);
     const rows = groups.rows.map((g) => {
-      const row: Row = { [column.field]: fromStored(column, g.key), childCount: Number(g.child_count), isGroup: true };
+      const row: Row = {
+        [column.field]: fromStored(column, g.key),
+        childCount: Number(g.child_count),
+        isGroup: true,
+      };
       for (const a of aggregates) row[a.alias] = g[a.alias] === null ? null : Number(g[a.alias]);
       return row;
     });
@@ -96,16 +124,39 @@ export async function runGrid(ctx: GridContext, request: GridRequest, sort: Sort
   }
 
   // One sort column the store can order by (store-page.ts): the store answers the count and picks the rows.
-  const sortSpec = sort.length === 1 && isStoreSortable(sort[0]!.column) ? specOf(ctx.source, sort[0]!.column) : null;
-  const fromStore = await answerFromStore(ctx, request, grouped, sortSpec ? [sortSpec] : [], undefined, (store, mask) => ({
-    count: countOf(mask),
-    ids: sortSpec?.kind === 'scalar' ? pageSlots(mask, store.scalar(sortSpec), store.slots, sort[0]!.desc, request.startRow, request.endRow).map((slot) => store.slots.idOf(slot)) : null,
-  }));
+  const sortSpec =
+    sort.length === 1 && isStoreSortable(sort[0]!.column) ? specOf(ctx.source, sort[0]!.column) : null;
+  const fromStore = await answerFromStore(
+    ctx,
+    request,
+    grouped,
+    sortSpec ? [sortSpec] : [],
+    undefined,
+    (store, mask) => ({
+      count: countOf(mask),
+      ids:
+        sortSpec?.kind === 'scalar'
+          ? pageSlots(
+              mask,
+              store.scalar(sortSpec),
+              store.slots,
+              sort[0]!.desc,
+              request.startRow,
+              request.endRow,
+            ).map((slot) => store.slots.idOf(slot))
+          : null,
+    }),
+  );
   if (fromStore) {
-    const rows = fromStore.ids ? await rowsById(ctx, select, fromStore.ids) : await leafPage(ctx, request, where, sort, select);
+    const rows = fromStore.ids
+      ? await rowsById(ctx, select, fromStore.ids)
+      : await leafPage(ctx, request, where, sort, select);
     return { rows, filteredSlideCount: fromStore.count, rowCount: fromStore.count, isGroupLevel: false };
   }
-  const [rows, filteredSlideCount] = await Promise.all([leafPage(ctx, request, where, sort, select), countSlides()]);
+  const [rows, filteredSlideCount] = await Promise.all([
+    leafPage(ctx, request, where, sort, select),
+    countSlides(),
+  ]);
   return { rows, filteredSlideCount, rowCount: filteredSlideCount, isGroupLevel: false };
 }
 
@@ -113,8 +164,11 @@ export async function runGrid(ctx: GridContext, request: GridRequest, sort: Sort
 async function rowsById(ctx: GridContext, select: Sql[], ids: readonly string[]): Promise<Row[]> {
   if (ids.length === 0) return [];
   const id = sql.ref(`${ctx.source.table}.id`);
-  const { rows } = await sql<Row>`SELECT ${sql.join([...select, sql`${id} AS _kid`])} FROM ${sql.table(ctx.source.table)}
-    WHERE ${sql.ref(`${ctx.source.table}.project_id`)} = ${ctx.projectId} AND ${id} IN (${sql.join([...ids])})`.execute(ctx.db);
+  const { rows } =
+    await sql<Row>`SELECT ${sql.join([...select, sql`${id} AS _kid`])} FROM ${sql.table(ctx.source.table)}
+    WHERE ${sql.ref(`${ctx.source.table}.project_id`)} = ${ctx.projectId} AND ${id} IN (${sql.join([...ids])})`.execute(
+      ctx.db,
+    );
   const byId = new Map(rows.map((row) => [row._kid as string, row]));
   return ids.flatMap((key) => {
     const row = byId.get(key);
@@ -125,13 +179,26 @@ async function rowsById(ctx: GridContext, select: Sql[], ids: readonly string[])
 }
 
 /** The values of `field` among the filtered rows (its own filter left out), blanks as null; at most `limit`. */
-export async function distinctValues(ctx: GridContext, request: Pick<GridRequest, 'filterModel' | 'globalSearchText'>, field: string, limit: number) {
+export async function distinctValues(
+  ctx: GridContext,
+  request: Pick<GridRequest, 'filterModel' | 'globalSearchText'>,
+  field: string,
+  limit: number,
+) {
   const column = columnOf(ctx.source, field);
   if (!column.filter) throw new GridRequestError(`The field '${field}' cannot be filtered`);
-  const where = and([sql`${sql.ref(`${ctx.source.table}.project_id`)} = ${ctx.projectId}`, ...(ctx.where ? [ctx.where] : []),
-    compileFilterModel(filterContext(ctx), request.filterModel, field), compileSearch(filterContext(ctx), request.globalSearchText)]);
+  const where = and([
+    sql`${sql.ref(`${ctx.source.table}.project_id`)} = ${ctx.projectId}`,
+    ...(ctx.where ? [ctx.where] : []),
+    compileFilterModel(filterContext(ctx), request.filterModel, field),
+    compileSearch(filterContext(ctx), request.globalSearchText),
+  ]);
   const spec = specOf(ctx.source, column);
-  const fromStore = spec && (await answerFromStore(ctx, { ...request, groupKeys: [] }, [], [spec], field, (store, mask) => distinctOf(mask, store.column(spec), column, limit)));
+  const fromStore =
+    spec &&
+    (await answerFromStore(ctx, { ...request, groupKeys: [] }, [], [spec], field, (store, mask) =>
+      distinctOf(mask, store.column(spec), column, limit),
+    ));
   if (fromStore) return fromStore;
   const table = sql.table(ctx.source.table);
   const id = sql.ref(`${ctx.source.table}.id`);
@@ -139,20 +206,42 @@ export async function distinctValues(ctx: GridContext, request: Pick<GridRequest
   if (column.projectValue) {
     const pv = sql.table(ctx.source.projectValuesTable);
     const value = sql.ref(`pv.${column.projectValue}`);
-    const { rows } = await sql<{ value: unknown }>`SELECT DISTINCT ${value} AS value FROM ${pv} AS pv WHERE pv.project_id = ${ctx.projectId} AND pv.field_name = ${column.field}
-      AND pv.slide_id IN (SELECT ${id} FROM ${table} WHERE ${where}) ORDER BY value LIMIT ${limit + 1}`.execute(ctx.db);
-    const blanks = await sql`SELECT 1 AS b FROM ${table} WHERE ${where} AND ${id} NOT IN (SELECT pv.slide_id FROM ${pv} AS pv WHERE pv.project_id = ${ctx.projectId} AND pv.field_name = ${column.field}) LIMIT 1`.execute(ctx.db);
-    values = [...(blanks.rows.length ? [null] : []), ...rows.map((r) => fromStored(column, r.value) as string | number | boolean | null)];
+    const { rows } = await sql<{
+      value: unknown;
+    }>`SELECT DISTINCT ${value} AS value FROM ${pv} AS pv WHERE pv.project_id = ${ctx.projectId} AND pv.field_name = ${column.field}
+      AND pv.slide_id IN (SELECT ${id} FROM ${table} WHERE ${where}) ORDER BY value LIMIT ${limit + 1}`.execute(
+      ctx.db,
+    );
+    const blanks =
+      await sql`SELECT 1 AS b FROM ${table} WHERE ${where} AND ${id} NOT IN (SELECT pv.slide_id FROM ${pv} AS pv WHERE pv.project_id = ${ctx.projectId} AND pv.field_name = ${column.field}) LIMIT 1`.execute(
+        ctx.db,
+      );
+    values = [
+      ...(blanks.rows.length ? [null] : []),
+      ...rows.map((r) => fromStored(column, r.value) as string | number | boolean | null),
+    ];
   } else if (column.kind === 'list' || column.kind === 'assays') {
-    const side = column.kind === 'list'
-      ? sql`SELECT DISTINCT v.value AS value FROM ${sql.table(ctx.source.valuesTable)} AS v WHERE v.project_id = ${ctx.projectId} AND v.field = ${column.listKey}`
-      : sql`SELECT DISTINCT v.marker AS value FROM ${sql.table(ctx.source.assaysTable)} AS v WHERE v.project_id = ${ctx.projectId}`;
-    const { rows } = await sql<{ value: string }>`${side} AND v.slide_id IN (SELECT ${id} FROM ${table} WHERE ${where}) ORDER BY value LIMIT ${limit + 1}`.execute(ctx.db);
-    const blanks = await sql`SELECT 1 AS b FROM ${table} WHERE ${where} AND ${sql.ref(`${ctx.source.table}.${column.column}`)} = '[]' LIMIT 1`.execute(ctx.db);
+    const side =
+      column.kind === 'list'
+        ? sql`SELECT DISTINCT v.value AS value FROM ${sql.table(ctx.source.valuesTable)} AS v WHERE v.project_id = ${ctx.projectId} AND v.field = ${column.listKey}`
+        : sql`SELECT DISTINCT v.marker AS value FROM ${sql.table(ctx.source.assaysTable)} AS v WHERE v.project_id = ${ctx.projectId}`;
+    const { rows } = await sql<{
+      value: string;
+    }>`${side} AND v.slide_id IN (SELECT ${id} FROM ${table} WHERE ${where}) ORDER BY value LIMIT ${limit + 1}`.execute(
+      ctx.db,
+    );
+    const blanks =
+      await sql`SELECT 1 AS b FROM ${table} WHERE ${where} AND ${sql.ref(`${ctx.source.table}.${column.column}`)} = '[]' LIMIT 1`.execute(
+        ctx.db,
+      );
     values = [...(blanks.rows.length ? [null] : []), ...rows.map((r) => r.value)];
   } else {
     const col = sql.ref(`${ctx.source.table}.${column.column}`);
-    const { rows } = await sql<{ value: unknown }>`SELECT DISTINCT ${col} AS value FROM ${table} WHERE ${where} ORDER BY ${col} ${direction(ctx.dialect, false)} LIMIT ${limit + 1}`.execute(ctx.db);
+    const { rows } = await sql<{
+      value: unknown;
+    }>`SELECT DISTINCT ${col} AS value FROM ${table} WHERE ${where} ORDER BY ${col} ${direction(ctx.dialect, false)} LIMIT ${limit + 1}`.execute(
+      ctx.db,
+    );
     values = rows.map((r) => fromStored(column, r.value) as string | number | boolean | null);
   }
   return { values: values.slice(0, limit), isTruncated: values.length > limit };
@@ -178,7 +267,8 @@ function groupKeyCondition(ctx: GridContext, column: GridColumn, key: unknown): 
   if (column.kind === 'bool') return sql`${col} = ${key === true || key === 'true' ? 1 : 0}`;
   if (column.kind === 'number') {
     const n = Number(key);
-    if (!Number.isFinite(n)) throw new GridRequestError(`The group key '${String(key)}' of '${column.field}' is no number`);
+    if (!Number.isFinite(n))
+      throw new GridRequestError(`The group key '${String(key)}' of '${column.field}' is no number`);
     return sql`${col} = ${n}`;
   }
   return sql`${col} = ${String(key)}`;
@@ -195,8 +285,12 @@ function aggregate(source: GridSource, field: string, aggFunc: string | undefine
   const column = columnOf(source, field);
   const fn = AGG_FUNCS[(aggFunc ?? 'count') as keyof typeof AGG_FUNCS];
   if (!fn) throw new GridRequestError(`Unknown aggregation '${aggFunc}'`);
-  if (fn !== 'count' && column.kind !== 'number') throw new GridRequestError(`The field '${field}' holds no numbers to ${fn}`);
-  return { alias: `${fn}_${column.field}`, sql: sql`${sql.raw(fn)}(${sql.ref(`${source.table}.${column.column}`)})` };
+  if (fn !== 'count' && column.kind !== 'number')
+    throw new GridRequestError(`The field '${field}' holds no numbers to ${fn}`);
+  return {
+    alias: `${fn}_${column.field}`,
+    sql: sql`${sql.raw(fn)}(${sql.ref(`${source.table}.${column.column}`)})`,
+  };
 }
 
 /** A stored value as the API shows it: booleans from 1/0, numbers from PostgreSQL's numeric text. */
@@ -220,15 +314,37 @@ const MAX_SHAPES = 200;
 const MAX_ANCHORS_PER_SHAPE = 2000;
 const anchorsByShape = new Map<string, Anchors>();
 
-async function leafPage(ctx: GridContext, request: GridRequest, where: Sql, sort: SortTerm[], select: Sql[]): Promise<Row[]> {
+async function leafPage(
+  ctx: GridContext,
+  request: GridRequest,
+  where: Sql,
+  sort: SortTerm[],
+  select: Sql[],
+): Promise<Row[]> {
   const { source, dialect } = ctx;
   const t = source.table;
   const lastDesc = sort.at(-1)?.desc ?? false;
-  const orderBy = sql.join([...sort.map((s) => sql`${sql.ref(`${t}.${sortColumn(s.column)}`)} ${direction(dialect, s.desc)}`), sql`${sql.ref(`${t}.id`)} ${lastDesc ? sql`DESC` : sql`ASC`}`]);
-  const keyColumns = [...sort.map((s) => sql`${sql.ref(`${t}.${sortColumn(s.column)}`)} AS ${sql.ref(`_k${sort.indexOf(s)}`)}`)];
+  const orderBy = sql.join([
+    ...sort.map((s) => sql`${sql.ref(`${t}.${sortColumn(s.column)}`)} ${direction(dialect, s.desc)}`),
+    sql`${sql.ref(`${t}.id`)} ${lastDesc ? sql`DESC` : sql`ASC`}`,
+  ]);
+  const keyColumns = [
+    ...sort.map((s) => sql`${sql.ref(`${t}.${sortColumn(s.column)}`)} AS ${sql.ref(`_k${sort.indexOf(s)}`)}`),
+  ];
   const versions = await dataVersionOf(ctx.db)?.();
   const version = versions && versionKey(versions, ANCHOR_TABLES);
-  const shape = version === undefined ? undefined : JSON.stringify([ctx.projectId, request.filterModel, request.globalSearchText, request.groupKeys, request.rowGroupCols, sort.map((s) => [s.column.field, s.desc]), ctx.source.table]);
+  const shape =
+    version === undefined
+      ? undefined
+      : JSON.stringify([
+          ctx.projectId,
+          request.filterModel,
+          request.globalSearchText,
+          request.groupKeys,
+          request.rowGroupCols,
+          sort.map((s) => [s.column.field, s.desc]),
+          ctx.source.table,
+        ]);
   const anchors = shape ? anchorsFor(shape, version!) : undefined;
   // The nearest kept key at or before startRow that a row-value comparison can seek past.
   const sameDirection = sort.every((s) => s.desc === lastDesc);
@@ -244,11 +360,15 @@ async function leafPage(ctx: GridContext, request: GridRequest, where: Sql, sort
   }
   const seek = after ? [keysetCondition(t, sort, after, lastDesc)] : [];
   const limit = request.endRow - request.startRow;
-  const { rows } = await sql<Row>`SELECT ${sql.join([...select, ...keyColumns, sql`${sql.ref(`${t}.id`)} AS _kid`])}
-    FROM ${sql.table(t)} WHERE ${and([where, ...seek])} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${request.startRow - from}`.execute(ctx.db);
+  const { rows } =
+    await sql<Row>`SELECT ${sql.join([...select, ...keyColumns, sql`${sql.ref(`${t}.id`)} AS _kid`])}
+    FROM ${sql.table(t)} WHERE ${and([where, ...seek])} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${request.startRow - from}`.execute(
+      ctx.db,
+    );
   if (anchors && rows.length === limit) {
     const last = rows.at(-1)!;
-    if (anchors.keys.size < MAX_ANCHORS_PER_SHAPE) anchors.keys.set(request.endRow, [...sort.map((_, i) => last[`_k${i}`] ?? null), last._kid]);
+    if (anchors.keys.size < MAX_ANCHORS_PER_SHAPE)
+      anchors.keys.set(request.endRow, [...sort.map((_, i) => last[`_k${i}`] ?? null), last._kid]);
   }
   for (const row of rows) {
     sort.forEach((_, i) => delete row[`_k${i}`]);
@@ -268,7 +388,10 @@ function keysetCondition(table: string, sort: SortTerm[], key: unknown[], desc: 
   const values = sql`(${sql.join(key)})`;
   if (!desc) return sql`${tuple} > ${values}`;
   const blanks = sort.map((s) => sql`${sql.ref(`${table}.${sortColumn(s.column)}`)} IS NULL`);
-  return sql`(${tuple} < ${values}${sql.join(blanks.map((b) => sql` OR ${b}`), sql``)})`;
+  return sql`(${tuple} < ${values}${sql.join(
+    blanks.map((b) => sql` OR ${b}`),
+    sql``,
+  )})`;
 }
 
 function anchorsFor(shape: string, version: string): Anchors {

@@ -72,7 +72,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       const response = transformed.schema.response as Record<string, unknown> | undefined;
       if (types && response?.['200']) {
         // Not one JSON document (images, files, streams): one entry per media type the route answers with.
-        response['200'] = { description: 'OK', content: Object.fromEntries(types.map((t) => [t, { schema: response['200'] }])) };
+        response['200'] = {
+          description: 'OK',
+          content: Object.fromEntries(types.map((t) => [t, { schema: response['200'] }])),
+        };
       }
       return transformed;
     },
@@ -87,7 +90,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.addHook('onRequest', (_req, _reply, done) => inRequestScope(ctx.dialect, done));
   app.addHook('onRequest', async (req, reply) => {
     if (ctx.settings.isMaintenance() && (req.url.startsWith('/v1/') || req.url.startsWith('/version.json'))) {
-      reply.code(503).header('cache-control', 'no-store').send({ code: ERROR_CODES.maintenance, message: APP_STATE_MESSAGES.maintenance });
+      reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ code: ERROR_CODES.maintenance, message: APP_STATE_MESSAGES.maintenance });
       return reply;
     }
     const header = req.headers.authorization;
@@ -95,21 +101,30 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (error instanceof AppError) return reply.code(error.status).send({ code: error.code, message: error.message });
+    if (error instanceof AppError)
+      return reply.code(error.status).send({ code: error.code, message: error.message });
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const where = issue?.instancePath ? `${issue.instancePath.slice(1).replaceAll('/', '.')}: ` : '';
-      return reply.code(400).send({ code: ERROR_CODES.validation, message: `${where}${issue?.message ?? 'Invalid request'}` });
+      return reply
+        .code(400)
+        .send({ code: ERROR_CODES.validation, message: `${where}${issue?.message ?? 'Invalid request'}` });
     }
-    if (isResponseSerializationError(error)) req.log.error({ err: error }, 'response did not match its contract');
+    if (isResponseSerializationError(error))
+      req.log.error({ err: error }, 'response did not match its contract');
     else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
       // Fastify's own 4xx (malformed JSON, body too large, wrong content type): say what, keep the status.
-      return reply.code(error.statusCode).send({ code: FASTIFY_STATUS_CODES[error.statusCode] ?? ERROR_CODES.validation, message: error.message });
+      return reply.code(error.statusCode).send({
+        code: FASTIFY_STATUS_CODES[error.statusCode] ?? ERROR_CODES.validation,
+        message: error.message,
+      });
     else req.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: ERROR_CODES.internal, message: 'Internal error' });
   });
 
-  app.get('/v1/openapi.json', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/v1/openapi.json', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   await registerModules(app, ctx);
 
@@ -122,7 +137,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       index: false,
       // Vite puts a content hash in every asset name, so assets never change under one URL.
       setHeaders: (res, file) => {
-        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -131,7 +149,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     if (serveWeb && req.method === 'GET' && !req.url.startsWith('/v1/'))
       // A client-side route: the single-page app decides what to show (including 'Invalid URL').
       return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
-    return reply.code(404).send({ code: ERROR_CODES.notFound, message: `No route ${req.method} ${req.url.split('?')[0]}` });
+    return reply
+      .code(404)
+      .send({ code: ERROR_CODES.notFound, message: `No route ${req.method} ${req.url.split('?')[0]}` });
   });
 
   return app;

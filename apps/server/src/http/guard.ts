@@ -5,7 +5,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '@tessera/contract';
 import { ERROR_CODES, projectPermissionsRequired } from '@tessera/contract';
-import { canSeeAllProjects, isProjectRole, permissionsOf, PROJECT_MESSAGES, type Permission, type ProjectRole, type SystemRole } from '@tessera/domain';
+import {
+  canSeeAllProjects,
+  isProjectRole,
+  permissionsOf,
+  PROJECT_MESSAGES,
+  type Permission,
+  type ProjectRole,
+  type SystemRole,
+} from '@tessera/domain';
 import type { Db } from '../db/database.ts';
 import { AppError, forbidden, notFound, unauthenticated } from './errors.ts';
 import { findProjectStanding } from './guard.queries.ts';
@@ -29,7 +37,8 @@ export function guardFor(access: Access, deps: GuardDeps) {
       throw new AppError(403, ERROR_CODES.manualNotRead, 'Please read and confirm the user manual');
     if (access.kind === 'authenticated') return;
     if (access.kind === 'global') {
-      if (!permissionsOf({ systemRoles: actor.systemRoles, projectRole: null }).has(access.permission)) throw forbidden();
+      if (!permissionsOf({ systemRoles: actor.systemRoles, projectRole: null }).has(access.permission))
+        throw forbidden();
       return;
     }
     const projectId = (req.params as Record<string, string> | undefined)?.projectId ?? '';
@@ -58,9 +67,17 @@ export async function resolveProjectScope(
 /** Permission sets by what decides them: a handful of combinations, asked for on every project request. */
 const permissionSets = new Map<string, ReadonlySet<Permission>>();
 
-function projectPermissions(systemRoles: SystemRole[], role: ProjectRole | null, isHome: boolean): ReadonlySet<Permission> {
+function projectPermissions(
+  systemRoles: SystemRole[],
+  role: ProjectRole | null,
+  isHome: boolean,
+): ReadonlySet<Permission> {
   const key = `${systemRoles.join(',')}|${role ?? ''}|${isHome}`;
   let permissions = permissionSets.get(key);
-  if (!permissions) permissionSets.set(key, (permissions = permissionsOf({ systemRoles, projectRole: role, projectIsHome: isHome })));
+  if (!permissions)
+    permissionSets.set(
+      key,
+      (permissions = permissionsOf({ systemRoles, projectRole: role, projectIsHome: isHome })),
+    );
   return permissions;
 }

@@ -9,8 +9,11 @@ it('docs/openapi.json is current (run `npm run openapi` after changing a contrac
 });
 
 it('describes image answers by their media types, not as JSON', async () => {
-  const doc = JSON.parse(await renderOpenApi()) as { paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>> };
-  const tile = doc.paths['/v1/projects/{projectId}/slides/{slideId}/tile/rgb/{equalization}/{z}/{x}/{y}']!.get!;
+  const doc = JSON.parse(await renderOpenApi()) as {
+    paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+  };
+  const tile =
+    doc.paths['/v1/projects/{projectId}/slides/{slideId}/tile/rgb/{equalization}/{z}/{x}/{y}']!.get!;
   expect(Object.keys(tile.responses['200']!.content!)).toEqual(['image/jpeg', 'image/webp', 'image/png']);
   const label = doc.paths['/v1/projects/{projectId}/slides/{slideId}/label']!.get!;
   expect(Object.keys(label.responses['200']!.content!)).toEqual(['image/jpeg', 'image/png']);

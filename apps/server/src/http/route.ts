@@ -24,7 +24,12 @@ export interface HandlerInput<D extends RouteDef> {
 
 export type Handler<D extends RouteDef> = (input: HandlerInput<D>) => Promise<z.input<D['response']>>;
 
-export function addRoute<D extends RouteDef>(app: FastifyInstance, deps: GuardDeps, def: D, handler: Handler<D>): void {
+export function addRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  deps: GuardDeps,
+  def: D,
+  handler: Handler<D>,
+): void {
   const status = def.status ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
     ...contractRouteOptions(def, deps),

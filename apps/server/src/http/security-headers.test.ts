@@ -29,7 +29,9 @@ describe('security headers', () => {
   it('are the few that protect an image on routes answering images', async () => {
     const app = Fastify();
     registerSecurityHeaders(app);
-    app.get('/tile', { config: { responseTypes: ['image/jpeg'] } }, async (_req, reply) => reply.type('image/jpeg').send(Buffer.from([0xff, 0xd8, 0xff, 0xd9])));
+    app.get('/tile', { config: { responseTypes: ['image/jpeg'] } }, async (_req, reply) =>
+      reply.type('image/jpeg').send(Buffer.from([0xff, 0xd8, 0xff, 0xd9])),
+    );
     const res = await app.inject({ url: '/tile' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');

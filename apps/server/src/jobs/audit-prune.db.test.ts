@@ -11,11 +11,25 @@ describeEachDialect('audit-prune job', (t) => {
     const { db, dialect, jobs } = t().ctx;
     await db.deleteFrom('audit_log').execute();
     const at = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString();
-    const entry = (daysAgo: number, target: string) => ({ at: at(daysAgo), actor_user_id: null, action: 'auth.login', target, details: '{}', ip: null });
+    const entry = (daysAgo: number, target: string) => ({
+      at: at(daysAgo),
+      actor_user_id: null,
+      action: 'auth.login',
+      target,
+      details: '{}',
+      ip: null,
+    });
     // 2,500 old rows: three batches of 1,000.
     const old = Array.from({ length: 2_500 }, (_, i) => entry(40 + (i % 5), `old-${i}`));
-    for (let i = 0; i < old.length; i += 500) await db.insertInto('audit_log').values(old.slice(i, i + 500)).execute();
-    await db.insertInto('audit_log').values([entry(29, 'recent-1'), entry(0, 'recent-2')]).execute();
+    for (let i = 0; i < old.length; i += 500)
+      await db
+        .insertInto('audit_log')
+        .values(old.slice(i, i + 500))
+        .execute();
+    await db
+      .insertInto('audit_log')
+      .values([entry(29, 'recent-1'), entry(0, 'recent-2')])
+      .execute();
 
     const job = await jobs.enqueue('audit-prune', { olderThanDays: 30 });
     const worker = createJobWorker({ db, dialect, queue: jobs, concurrency: 1, ...FAST });

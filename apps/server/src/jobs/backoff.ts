@@ -14,7 +14,11 @@ export interface BackoffOptions {
 export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 5_000, maxMs: 600_000, jitter: 0.2 };
 
 /** `attempt` is the number of attempts made so far (≥ 1). `random` is injectable for tests. */
-export function retryDelayMs(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  options: BackoffOptions = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+): number {
   const exponent = Math.max(0, Math.min(Math.floor(attempt) - 1, 30));
   const raw = Math.min(options.maxMs, options.baseMs * 2 ** exponent);
   const spread = raw * options.jitter * (2 * random() - 1);

@@ -32,15 +32,35 @@ describe.each(DIALECTS)('claiming jobs [%s]', (dialect) => {
     const errors: unknown[] = [];
     const queue = createJobQueue(shared.a.db, { kinds: kindFor('a') });
     const workers = [
-      createJobWorker({ db: shared.a.db, dialect, kinds: kindFor('a'), concurrency: 2, ...FAST, pollIntervalMs: 1, onError: (e) => errors.push(e) }),
-      createJobWorker({ db: shared.b.db, dialect, kinds: kindFor('b'), concurrency: 2, ...FAST, pollIntervalMs: 1, onError: (e) => errors.push(e) }),
+      createJobWorker({
+        db: shared.a.db,
+        dialect,
+        kinds: kindFor('a'),
+        concurrency: 2,
+        ...FAST,
+        pollIntervalMs: 1,
+        onError: (e) => errors.push(e),
+      }),
+      createJobWorker({
+        db: shared.b.db,
+        dialect,
+        kinds: kindFor('b'),
+        concurrency: 2,
+        ...FAST,
+        pollIntervalMs: 1,
+        onError: (e) => errors.push(e),
+      }),
     ];
     try {
       const ids = [];
       for (let i = 0; i < JOB_COUNT; i++) ids.push((await queue.enqueue('tally', { i })).id);
       for (const w of workers) w.start();
       await waitFor(async () => {
-        const done = await shared.b.db.selectFrom('jobs').select('id').where('state', '=', 'succeeded').execute();
+        const done = await shared.b.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('state', '=', 'succeeded')
+          .execute();
         return done.length === JOB_COUNT;
       }, 'every job to succeed');
       expect(errors).toEqual([]);
@@ -48,9 +68,9 @@ describe.each(DIALECTS)('claiming jobs [%s]', (dialect) => {
       expect([...runs.values()].every((n) => n === 1)).toBe(true);
       const rows = await shared.a.db.selectFrom('jobs').select(['attempts', 'result']).execute();
       expect(rows.every((r) => r.attempts === 1)).toBe(true);
-      expect(rows.map((r) => (JSON.parse(r.result ?? 'null') as { i: number }).i).sort((x, y) => x - y)).toEqual(
-        Array.from({ length: JOB_COUNT }, (_, i) => i),
-      );
+      expect(
+        rows.map((r) => (JSON.parse(r.result ?? 'null') as { i: number }).i).sort((x, y) => x - y),
+      ).toEqual(Array.from({ length: JOB_COUNT }, (_, i) => i));
       expect((ranBy.get('a') ?? 0) + (ranBy.get('b') ?? 0)).toBe(JOB_COUNT);
     } finally {
       await Promise.all(workers.map((w) => w.stop({ timeoutMs: 5_000 })));

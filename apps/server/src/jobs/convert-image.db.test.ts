@@ -23,7 +23,12 @@ let tmp: string;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'tessera-convert-'));
-  for (const name of ['CMU-1-Small-Region.svs', 'cells-2c.ome.tif', 'tcga-cr-7395-01a-01-ts1.svs', 'dicom/pathml-small/small_dicom.dcm']) {
+  for (const name of [
+    'CMU-1-Small-Region.svs',
+    'cells-2c.ome.tif',
+    'tcga-cr-7395-01a-01-ts1.svs',
+    'dicom/pathml-small/small_dicom.dcm',
+  ]) {
     await symlink(path.join(SLIDES, name), path.join(tmp, path.basename(name)));
   }
   await symlink(path.join(SLIDES, 'kidney-48-5.tif'), path.join(tmp, 'kidney-48-5.tif'));
@@ -49,13 +54,23 @@ const hasVips = (() => {
 async function convert(ctx: AppContext, file: string) {
   const { image } = await registerImage(ctx, [file]);
   const jobId = (await enqueueConversion(ctx, image.id)).jobId!;
-  const worker = createJobWorker({ db: ctx.db, dialect: ctx.dialect, queue: ctx.jobs, concurrency: 1, ...FAST });
+  const worker = createJobWorker({
+    db: ctx.db,
+    dialect: ctx.dialect,
+    queue: ctx.jobs,
+    concurrency: 1,
+    ...FAST,
+  });
   worker.start();
   try {
-    const job = await waitFor(async () => {
-      const j = await ctx.jobs.get(jobId);
-      return j && (j.state === 'succeeded' || j.state === 'failed') ? j : undefined;
-    }, 'the conversion to finish', 60_000);
+    const job = await waitFor(
+      async () => {
+        const j = await ctx.jobs.get(jobId);
+        return j && (j.state === 'succeeded' || j.state === 'failed') ? j : undefined;
+      },
+      'the conversion to finish',
+      60_000,
+    );
     return { job, image, logs: (await ctx.jobs.logs(jobId)).map((l) => l.line) };
   } finally {
     await worker.stop({ timeoutMs: 10_000 });
@@ -89,7 +104,12 @@ describeEachDialect('convert-image job', (t) => {
       try {
         const src = original.info.levels[0]!;
         const levels = out.info.levels;
-        expect(levels[0]).toMatchObject({ width: src.width, height: src.height, tileWidth: src.tileWidth, compression: 'jpeg' });
+        expect(levels[0]).toMatchObject({
+          width: src.width,
+          height: src.height,
+          tileWidth: src.tileWidth,
+          compression: 'jpeg',
+        });
         for (let i = 1; i < levels.length; i++) {
           expect(levels[i]!.width).toBe(Math.floor(levels[i - 1]!.width / 2));
           expect(levels[i]!.height).toBe(Math.floor(levels[i - 1]!.height / 2));
@@ -100,15 +120,27 @@ describeEachDialect('convert-image job', (t) => {
         // Copied, not re-encoded: the stored bytes and the browser-ready tiles are identical.
         const across = Math.ceil(src.width / src.tileWidth);
         const down = Math.ceil(src.height / src.tileHeight);
-        for (const [x, y] of [[0, 0], [across - 1, 0], [Math.floor(across / 2), Math.floor(down / 2)], [across - 1, down - 1]] as const) {
+        for (const [x, y] of [
+          [0, 0],
+          [across - 1, 0],
+          [Math.floor(across / 2), Math.floor(down / 2)],
+          [across - 1, down - 1],
+        ] as const) {
           expect((await out.readRawTile(0, x, y)).bytes).toEqual((await original.readRawTile(0, x, y)).bytes);
-          expect(await out.readJpegTilePassthrough(0, x, y)).toEqual(await original.readJpegTilePassthrough(0, x, y));
+          expect(await out.readJpegTilePassthrough(0, x, y)).toEqual(
+            await original.readJpegTilePassthrough(0, x, y),
+          );
         }
         // Conversion counts: every level and channel complete.
         expect(conversion.counts).toHaveLength(levels.length);
         conversion.counts!.forEach((c, i) => {
           const l = levels[i]!;
-          expect(c).toEqual({ level: i, channel: 0, converted: Math.ceil(l.width / l.tileWidth) * Math.ceil(l.height / l.tileHeight), total: c.total });
+          expect(c).toEqual({
+            level: i,
+            channel: 0,
+            converted: Math.ceil(l.width / l.tileWidth) * Math.ceil(l.height / l.tileHeight),
+            total: c.total,
+          });
           expect(c.total).toBe(c.converted);
         });
         if (hasVips) {
@@ -138,10 +170,16 @@ describeEachDialect('convert-image job', (t) => {
     const source = await TiffSlide.open(file);
     const out = await TiffSlide.open((await findConversion(ctx.db, image.id))!.optimizedPath!);
     try {
-      expect(out.info.levels.map((l) => [l.width, l.height])).toEqual(source.info.levels.map((l) => [l.width, l.height]));
+      expect(out.info.levels.map((l) => [l.width, l.height])).toEqual(
+        source.info.levels.map((l) => [l.width, l.height]),
+      );
       for (let level = 0; level < source.info.levels.length; level++) {
-        expect((await out.readRawTile(level, 0, 0)).bytes).toEqual((await source.readRawTile(level, 0, 0)).bytes);
-        expect(await out.readJpegTilePassthrough(level, 0, 0)).toEqual(await source.readJpegTilePassthrough(level, 0, 0));
+        expect((await out.readRawTile(level, 0, 0)).bytes).toEqual(
+          (await source.readRawTile(level, 0, 0)).bytes,
+        );
+        expect(await out.readJpegTilePassthrough(level, 0, 0)).toEqual(
+          await source.readJpegTilePassthrough(level, 0, 0),
+        );
       }
     } finally {
       await Promise.all([source.close(), out.close()]);
@@ -161,8 +199,12 @@ describeEachDialect('convert-image job', (t) => {
     try {
       const { width, height, channels } = original.info;
       expect(out.info.kind).toBe('fluorescence');
-      expect(out.info.channels.map((c) => [c.name, c.sampleType])).toEqual(channels.map((c) => [c.name, c.sampleType]));
-      expect(conversion.counts!.filter((c) => c.level === 0).map((c) => c.channel)).toEqual(channels.map((_, i) => i));
+      expect(out.info.channels.map((c) => [c.name, c.sampleType])).toEqual(
+        channels.map((c) => [c.name, c.sampleType]),
+      );
+      expect(conversion.counts!.filter((c) => c.level === 0).map((c) => c.channel)).toEqual(
+        channels.map((_, i) => i),
+      );
       expect(conversion.counts!.every((c) => c.converted === c.total && c.total > 0)).toBe(true);
       const T = out.info.levels[0]!.tileWidth;
       const src = original.info.levels[0]!;
@@ -170,7 +212,11 @@ describeEachDialect('convert-image job', (t) => {
       for (let c = 0; c < channels.length; c++) {
         const a = await plane(original, c, width, height, src.tileWidth, src.tileHeight);
         const b = await plane(out, c, width, height, T, T);
-        expect(Buffer.from(b.buffer, b.byteOffset, b.byteLength).equals(Buffer.from(a.buffer, a.byteOffset, a.byteLength))).toBe(true);
+        expect(
+          Buffer.from(b.buffer, b.byteOffset, b.byteLength).equals(
+            Buffer.from(a.buffer, a.byteOffset, a.byteLength),
+          ),
+        ).toBe(true);
       }
     } finally {
       await original.close();
@@ -180,12 +226,25 @@ describeEachDialect('convert-image job', (t) => {
 
   for (const [mode, make] of [
     // Trailing bytes give the file its own checksum, so it is not the image the tests above converted.
-    ['jpeg-copy', async (file: string) => writeFile(file, Buffer.concat([await readFile(path.join(SLIDES, 'CMU-1-Small-Region.svs')), Buffer.from('resume')]))],
-    ['lossless-channels', (file: string) => generateFluorescenceSlide(file, { width: 1024, height: 1024, seed: 3 })],
+    [
+      'jpeg-copy',
+      async (file: string) =>
+        writeFile(
+          file,
+          Buffer.concat([await readFile(path.join(SLIDES, 'CMU-1-Small-Region.svs')), Buffer.from('resume')]),
+        ),
+    ],
+    [
+      'lossless-channels',
+      (file: string) => generateFluorescenceSlide(file, { width: 1024, height: 1024, seed: 3 }),
+    ],
     [
       'libvips-encode',
       async (file: string) => {
-        await sharp(path.join(SLIDES, 'CMU-1-Small-Region.svs')).removeAlpha().tiff({ tile: true, tileWidth: 240, tileHeight: 240, compression: 'deflate' }).toFile(file);
+        await sharp(path.join(SLIDES, 'CMU-1-Small-Region.svs'))
+          .removeAlpha()
+          .tiff({ tile: true, tileWidth: 240, tileHeight: 240, compression: 'deflate' })
+          .toFile(file);
       },
     ],
   ] as const) {
@@ -215,10 +274,14 @@ describeEachDialect('convert-image job', (t) => {
 
         const resumed = jobContext(ctx);
         await convertImageJob.handle(payload, resumed.ctx);
-        expect(resumed.logs.some((l) => l.startsWith('Resumed from the checkpoint of an earlier run'))).toBe(true);
+        expect(resumed.logs.some((l) => l.startsWith('Resumed from the checkpoint of an earlier run'))).toBe(
+          true,
+        );
         expect(resumed.progress[0]).toBeGreaterThan(30); // it did not start over
         expect((await readFile(target)).equals(uninterrupted)).toBe(true);
-        expect((await readdir(optimizedDir(ctx))).filter((n) => n.includes(image.checksum))).toEqual([path.basename(target)]);
+        expect((await readdir(optimizedDir(ctx))).filter((n) => n.includes(image.checksum))).toEqual([
+          path.basename(target),
+        ]);
         expect((await findConversion(ctx.db, image.id))!.status).toBe('Converted');
       } finally {
         conversionCheckpoints.everyMs = everyMs;
@@ -245,7 +308,11 @@ describeEachDialect('convert-image job', (t) => {
         expect(original.info.levels[0]!.compression).toBe(source.compression);
         const levels = out.info.levels;
         expect([levels[0]!.width, levels[0]!.height]).toEqual([original.info.width, original.info.height]);
-        for (let i = 1; i < levels.length; i++) expect([levels[i]!.width, levels[i]!.height]).toEqual([levels[i - 1]!.width >> 1, levels[i - 1]!.height >> 1]);
+        for (let i = 1; i < levels.length; i++)
+          expect([levels[i]!.width, levels[i]!.height]).toEqual([
+            levels[i - 1]!.width >> 1,
+            levels[i - 1]!.height >> 1,
+          ]);
         expect(levels.every((l) => l.tileWidth === 256 && l.compression === 'jpeg')).toBe(true);
       } finally {
         await Promise.all([original.close(), out.close()]);
@@ -257,10 +324,19 @@ describeEachDialect('convert-image job', (t) => {
       const factor = 2 ** (conversion.counts!.length - 1);
       const shrunk = path.join(tmp, `${source.file}-${ctx.dialect}-shrunk.png`);
       execFileSync('vips', ['shrink', file, shrunk, String(factor), String(factor)]);
-      const smallest = await sharp(conversion.optimizedPath!, { subifd: conversion.counts!.length - 2 }).metadata();
+      const smallest = await sharp(conversion.optimizedPath!, {
+        subifd: conversion.counts!.length - 2,
+      }).metadata();
       const common = { left: 0, top: 0, width: smallest.width - 1, height: smallest.height - 1 };
       const reduced = await rgbOf(sharp(shrunk).extract(common));
-      expect(psnr(await rgbOf(sharp(conversion.optimizedPath!, { subifd: conversion.counts!.length - 2 }).extract(common)), reduced)).toBeGreaterThan(30);
+      expect(
+        psnr(
+          await rgbOf(
+            sharp(conversion.optimizedPath!, { subifd: conversion.counts!.length - 2 }).extract(common),
+          ),
+          reduced,
+        ),
+      ).toBeGreaterThan(30);
     });
   }
 
@@ -272,7 +348,16 @@ describeEachDialect('convert-image job', (t) => {
       size: [4443, 3567],
       // The reference: OpenSlide's own PNG of a 512² region, composited over white as the job does.
       region: { left: 1792, top: 1536, width: 512, height: 512 },
-      reference: (out: string) => execFileSync('openslide-write-png', [path.join(tmp, 'tcga-cr-7395-01a-01-ts1.svs'), '1792', '1536', '0', '512', '512', out]),
+      reference: (out: string) =>
+        execFileSync('openslide-write-png', [
+          path.join(tmp, 'tcga-cr-7395-01a-01-ts1.svs'),
+          '1792',
+          '1536',
+          '0',
+          '512',
+          '512',
+          out,
+        ]),
     },
     {
       name: 'a DICOM whole-slide image of 500² JPEG frames',
@@ -281,67 +366,89 @@ describeEachDialect('convert-image job', (t) => {
       // Frame 9 (1-based, row-major, 7 frames a row) is the 500² square at (500, 500); DCMTK decodes it
       // (+cl: its JPEG frames are YCbCr although the header says RGB, as libjpeg assumes).
       region: { left: 500, top: 500, width: 500, height: 500 },
-      reference: (out: string) => execFileSync('dcmj2pnm', ['+F', '9', '+cl', '+on', path.join(tmp, 'small_dicom.dcm'), out]),
+      reference: (out: string) =>
+        execFileSync('dcmj2pnm', ['+F', '9', '+cl', '+on', path.join(tmp, 'small_dicom.dcm'), out]),
     },
   ] as const) {
-    it.skipIf(!hasVips || !hasTool('openslide-show-properties') || !hasTool('dcmj2pnm'))(`decodes and re-encodes ${source.name} into a pyramid libvips and OpenSlide read`, async () => {
-      const ctx = t().ctx;
-      const { job, image, logs } = await convert(ctx, path.join(tmp, source.file));
-      expect(job).toMatchObject({ state: 'succeeded', progress: 100 });
-      expect(logs.some((l) => l.includes('by decode-encode'))).toBe(true);
-      const conversion = (await findConversion(ctx.db, image.id))!;
-      expect(conversion.status).toBe('Converted');
-      expect(conversion.counts!.every((c) => c.total > 0 && c.converted === c.total)).toBe(true);
-      const target = conversion.optimizedPath!;
-      const [width, height] = source.size;
+    it.skipIf(!hasVips || !hasTool('openslide-show-properties') || !hasTool('dcmj2pnm'))(
+      `decodes and re-encodes ${source.name} into a pyramid libvips and OpenSlide read`,
+      async () => {
+        const ctx = t().ctx;
+        const { job, image, logs } = await convert(ctx, path.join(tmp, source.file));
+        expect(job).toMatchObject({ state: 'succeeded', progress: 100 });
+        expect(logs.some((l) => l.includes('by decode-encode'))).toBe(true);
+        const conversion = (await findConversion(ctx.db, image.id))!;
+        expect(conversion.status).toBe('Converted');
+        expect(conversion.counts!.every((c) => c.total > 0 && c.converted === c.total)).toBe(true);
+        const target = conversion.optimizedPath!;
+        const [width, height] = source.size;
 
-      // libvips: level 0 at the source's size, every 2× level as a SubIFD, 256² JPEG tiles.
-      const header = execFileSync('vipsheader', ['-a', target], { encoding: 'utf8' });
-      expect(header).toContain(`${width}x${height} uchar, 3 bands, srgb`);
-      expect(header).toMatch(new RegExp(`n-subifds: ${conversion.counts!.length - 1}\\b`));
-      const out = await TiffSlide.open(target);
-      try {
-        expect(out.info.levels.map((l) => [l.tileWidth, l.tileHeight, l.compression])).toEqual(out.info.levels.map(() => [256, 256, 'jpeg']));
-      } finally {
-        await out.close();
-      }
-      // OpenSlide opens it as a generic tiled TIFF of the same size.
-      const properties = execFileSync('openslide-show-properties', [target], { encoding: 'utf8' });
-      expect(properties).toContain(`openslide.level[0].width: '${width}'`);
-      expect(properties).toContain(`openslide.level[0].height: '${height}'`);
+        // libvips: level 0 at the source's size, every 2× level as a SubIFD, 256² JPEG tiles.
+        const header = execFileSync('vipsheader', ['-a', target], { encoding: 'utf8' });
+        expect(header).toContain(`${width}x${height} uchar, 3 bands, srgb`);
+        expect(header).toMatch(new RegExp(`n-subifds: ${conversion.counts!.length - 1}\\b`));
+        const out = await TiffSlide.open(target);
+        try {
+          expect(out.info.levels.map((l) => [l.tileWidth, l.tileHeight, l.compression])).toEqual(
+            out.info.levels.map(() => [256, 256, 'jpeg']),
+          );
+        } finally {
+          await out.close();
+        }
+        // OpenSlide opens it as a generic tiled TIFF of the same size.
+        const properties = execFileSync('openslide-show-properties', [target], { encoding: 'utf8' });
+        expect(properties).toContain(`openslide.level[0].width: '${width}'`);
+        expect(properties).toContain(`openslide.level[0].height: '${height}'`);
 
-      // Pixels: the region against the independent decoder's, within JPEG's loss; and tissue, not background.
-      const referenceFile = path.join(tmp, `${source.file}-${ctx.dialect}.png`);
-      source.reference(referenceFile);
-      const expected = await rgbOf(sharp(referenceFile).flatten({ background: '#ffffff' }));
-      const actual = await rgbOf(sharp(target, { limitInputPixels: false }).extract(source.region));
-      expect(actual.length).toBe(expected.length);
-      expect(psnr(actual, expected)).toBeGreaterThan(30);
-      expect(mean(actual)).toBeLessThan(235);
-      expect(mean(actual)).toBeGreaterThan(40);
-      // The smallest level is the whole slide reduced: its mean colour is level 0's, not black or white.
-      const smallest = await rgbOf(sharp(target, { subifd: conversion.counts!.length - 2 }));
-      expect(mean(smallest)).toBeGreaterThan(40);
-      expect(mean(smallest)).toBeLessThan(250);
-    });
+        // Pixels: the region against the independent decoder's, within JPEG's loss; and tissue, not background.
+        const referenceFile = path.join(tmp, `${source.file}-${ctx.dialect}.png`);
+        source.reference(referenceFile);
+        const expected = await rgbOf(sharp(referenceFile).flatten({ background: '#ffffff' }));
+        const actual = await rgbOf(sharp(target, { limitInputPixels: false }).extract(source.region));
+        expect(actual.length).toBe(expected.length);
+        expect(psnr(actual, expected)).toBeGreaterThan(30);
+        expect(mean(actual)).toBeLessThan(235);
+        expect(mean(actual)).toBeGreaterThan(40);
+        // The smallest level is the whole slide reduced: its mean colour is level 0's, not black or white.
+        const smallest = await rgbOf(sharp(target, { subifd: conversion.counts!.length - 2 }));
+        expect(mean(smallest)).toBeGreaterThan(40);
+        expect(mean(smallest)).toBeLessThan(250);
+      },
+    );
   }
 
   it('fails the job with a reason and marks the image Failed when the file is corrupt', async () => {
     const ctx = t().ctx;
     const file = path.join(tmp, `broken-${ctx.dialect}.svs`);
     // Trailing bytes keep the TIFF valid but give it its own checksum, so it is not the image of the test above.
-    await writeFile(file, Buffer.concat([await readFile(path.join(SLIDES, 'CMU-1-Small-Region.svs')), Buffer.from('corrupt-to-be')]));
+    await writeFile(
+      file,
+      Buffer.concat([
+        await readFile(path.join(SLIDES, 'CMU-1-Small-Region.svs')),
+        Buffer.from('corrupt-to-be'),
+      ]),
+    );
     const { image } = await registerImage(ctx, [file]);
     // The file breaks after registration: its tiles now run past the end.
     await writeFile(file, (await readFile(file)).subarray(0, 200_000));
     const jobId = (await enqueueConversion(ctx, image.id)).jobId!;
-    const worker = createJobWorker({ db: ctx.db, dialect: ctx.dialect, queue: ctx.jobs, concurrency: 1, ...FAST });
+    const worker = createJobWorker({
+      db: ctx.db,
+      dialect: ctx.dialect,
+      queue: ctx.jobs,
+      concurrency: 1,
+      ...FAST,
+    });
     worker.start();
     try {
-      const job = await waitFor(async () => {
-        const j = await ctx.jobs.get(jobId);
-        return j && (j.state === 'failed' || j.state === 'succeeded') ? j : undefined;
-      }, 'the conversion to end', 20_000);
+      const job = await waitFor(
+        async () => {
+          const j = await ctx.jobs.get(jobId);
+          return j && (j.state === 'failed' || j.state === 'succeeded') ? j : undefined;
+        },
+        'the conversion to end',
+        20_000,
+      );
       expect(job.state).toBe('failed');
       expect(job.errorMessage).toMatch(/^Conversion failed: \S/);
       const conversion = (await findConversion(ctx.db, image.id))!;
@@ -402,15 +509,26 @@ function jobContext(app: AppContext, stopAtPercent = Infinity) {
 }
 
 /** One channel's level-0 samples as a dense width × height array, from a slide's lossless tiles. */
-async function plane(slide: TiffSlide, channel: number, width: number, height: number, tw: number, th: number): Promise<Uint8Array | Uint16Array> {
+async function plane(
+  slide: TiffSlide,
+  channel: number,
+  width: number,
+  height: number,
+  tw: number,
+  th: number,
+): Promise<Uint8Array | Uint16Array> {
   const first = await slide.decodeTile(0, 0, 0, channel);
-  const out = first.data instanceof Uint16Array ? new Uint16Array(width * height) : new Uint8Array(width * height);
+  const out =
+    first.data instanceof Uint16Array ? new Uint16Array(width * height) : new Uint8Array(width * height);
   for (let ty = 0; ty * th < height; ty++) {
     for (let tx = 0; tx * tw < width; tx++) {
       const tile = await slide.decodeTile(0, tx, ty, channel);
       for (let r = 0; r < tile.height && ty * th + r < height; r++) {
         const n = Math.min(tile.width, width - tx * tw);
-        out.set((tile.data as Uint8Array | Uint16Array).subarray(r * tile.width, r * tile.width + n), (ty * th + r) * width + tx * tw);
+        out.set(
+          (tile.data as Uint8Array | Uint16Array).subarray(r * tile.width, r * tile.width + n),
+          (ty * th + r) * width + tx * tw,
+        );
       }
     }
   }

@@ -36,7 +36,9 @@ export interface JobKind<S extends z.ZodType = z.ZodType, N extends string = str
 }
 
 /** Identity helper that keeps the literal name and the payload type of a kind. */
-export const defineJobKind = <const N extends string, S extends z.ZodType>(kind: JobKind<S, N>): JobKind<S, N> => kind;
+export const defineJobKind = <const N extends string, S extends z.ZodType>(
+  kind: JobKind<S, N>,
+): JobKind<S, N> => kind;
 
 export type JobKinds = Record<string, JobKind>;
 

@@ -42,7 +42,10 @@ export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findJobs(db: Db, f: { projectId?: string; createdBy?: string; limit: number }): Promise<JobRow[]> {
+export async function findJobs(
+  db: Db,
+  f: { projectId?: string; createdBy?: string; limit: number },
+): Promise<JobRow[]> {
   let q = db.selectFrom('jobs').selectAll();
   if (f.projectId !== undefined) q = q.where('project_id', '=', f.projectId);
   if (f.createdBy !== undefined) q = q.where('created_by', '=', f.createdBy);
@@ -78,11 +81,23 @@ export async function cancelJobRow(db: Db, id: string, now: string): Promise<Job
  * connection in the same process (tests, or serve plus an in-process tool) would then stall until
  * busy_timeout.
  */
-export async function claimJobRow(db: Db, dialect: Dialect, kinds: string[], workerId: string, now: string): Promise<JobRow | undefined> {
+export async function claimJobRow(
+  db: Db,
+  dialect: Dialect,
+  kinds: string[],
+  workerId: string,
+  now: string,
+): Promise<JobRow | undefined> {
   if (kinds.length === 0) return undefined;
   return db
     .updateTable('jobs')
-    .set({ state: 'running', locked_by: workerId, heartbeat_at: now, attempts: sql<number>`attempts + 1`, updated_at: now })
+    .set({
+      state: 'running',
+      locked_by: workerId,
+      heartbeat_at: now,
+      attempts: sql<number>`attempts + 1`,
+      updated_at: now,
+    })
     .where('state', '=', 'queued')
     .where('id', '=', (eb) => {
       const next = eb
@@ -101,7 +116,11 @@ export async function claimJobRow(db: Db, dialect: Dialect, kinds: string[], wor
 }
 
 const leased = (db: Db, id: string, workerId: string) =>
-  db.updateTable('jobs').where('id', '=', id).where('locked_by', '=', workerId).where('state', '=', 'running');
+  db
+    .updateTable('jobs')
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('state', '=', 'running');
 
 /** Renews the lease; false when the job is no longer this worker's (cancelled, or taken over). */
 export async function touchJob(db: Db, id: string, workerId: string, now: string): Promise<boolean> {
@@ -110,19 +129,46 @@ export async function touchJob(db: Db, id: string, workerId: string, now: string
 }
 
 /** Records progress and renews the lease; false when the job is no longer this worker's. */
-export async function setJobProgress(db: Db, id: string, workerId: string, progress: number, now: string): Promise<boolean> {
-  const r = await leased(db, id, workerId).set({ progress, heartbeat_at: now, updated_at: now }).executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
-}
-
-export async function completeJob(db: Db, id: string, workerId: string, result: string, now: string): Promise<boolean> {
+export async function setJobProgress(
+  db: Db,
+  id: string,
+  workerId: string,
+  progress: number,
+  now: string,
+): Promise<boolean> {
   const r = await leased(db, id, workerId)
-    .set({ state: 'succeeded', progress: 100, result, error_message: null, finished_at: now, updated_at: now })
+    .set({ progress, heartbeat_at: now, updated_at: now })
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function failJob(db: Db, id: string, workerId: string, message: string, now: string): Promise<boolean> {
+export async function completeJob(
+  db: Db,
+  id: string,
+  workerId: string,
+  result: string,
+  now: string,
+): Promise<boolean> {
+  const r = await leased(db, id, workerId)
+    .set({
+      state: 'succeeded',
+      progress: 100,
+      result,
+      error_message: null,
+      finished_at: now,
+      updated_at: now,
+    })
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function failJob(
+  db: Db,
+  id: string,
+  workerId: string,
+  message: string,
+  now: string,
+): Promise<boolean> {
   const r = await leased(db, id, workerId)
     .set({ state: 'failed', error_message: message, finished_at: now, updated_at: now })
     .executeTakeFirst();
@@ -178,11 +224,19 @@ export async function reclaimStaleJob(
     .where('id', '=', stale.id)
     .where('state', '=', 'running')
     .where('heartbeat_at', '=', stale.heartbeat_at);
-  q = stale.locked_by === null ? q.where('locked_by', 'is', null) : q.where('locked_by', '=', stale.locked_by);
+  q =
+    stale.locked_by === null ? q.where('locked_by', 'is', null) : q.where('locked_by', '=', stale.locked_by);
   const res = await q
     .set(
       next.state === 'queued'
-        ? { state: 'queued', run_after: next.runAfter, locked_by: null, heartbeat_at: null, error_message: errorMessage, updated_at: now }
+        ? {
+            state: 'queued',
+            run_after: next.runAfter,
+            locked_by: null,
+            heartbeat_at: null,
+            error_message: errorMessage,
+            updated_at: now,
+          }
         : { state: 'failed', error_message: errorMessage, finished_at: now, updated_at: now },
     )
     .executeTakeFirst();

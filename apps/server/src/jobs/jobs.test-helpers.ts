@@ -47,7 +47,11 @@ export async function openSharedDatabase(
 }
 
 /** Polls `check` every few ms until it returns a value other than undefined/false; fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -65,4 +69,9 @@ export function latch(): { promise: Promise<void>; open(): void } {
 }
 
 /** Fast settings so the worker tests run in milliseconds. */
-export const FAST = { pollIntervalMs: 5, heartbeatIntervalMs: 20, staleAfterMs: 200, backoff: { baseMs: 1, maxMs: 5, jitter: 0 } } as const;
+export const FAST = {
+  pollIntervalMs: 5,
+  heartbeatIntervalMs: 20,
+  staleAfterMs: 200,
+  backoff: { baseMs: 1, maxMs: 5, jitter: 0 },
+} as const;

@@ -20,19 +20,27 @@ describe.each(DIALECTS)('a killed worker [%s]', (dialect) => {
       throw new Error('the first attempt belongs to the child process');
     });
     const queue = createJobQueue(shared.a.db, { kinds });
-    const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, shared.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, shared.url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (_code, signal) => resolve(signal)),
+    );
     const survivor = createJobWorker({ db: shared.b.db, dialect, kinds, concurrency: 1, ...FAST });
     try {
       const { id } = await queue.enqueue('untilKilled', {});
-      const claimed = await waitFor(() => {
-        if (child.exitCode !== null) throw new Error(`the worker process exited: ${err}`);
-        return /^claimed (\S+) (\S+)$/m.exec(out) ?? undefined;
-      }, 'the child to claim', 20_000);
+      const claimed = await waitFor(
+        () => {
+          if (child.exitCode !== null) throw new Error(`the worker process exited: ${err}`);
+          return /^claimed (\S+) (\S+)$/m.exec(out) ?? undefined;
+        },
+        'the child to claim',
+        20_000,
+      );
       expect(claimed[1]).toBe(id);
       const childWorkerId = claimed[2];
       expect(await queue.get(id)).toMatchObject({ state: 'running', progress: 10, lockedBy: childWorkerId });
@@ -44,8 +52,15 @@ describe.each(DIALECTS)('a killed worker [%s]', (dialect) => {
         const j = await queue.get(id);
         return j?.state === 'succeeded' ? j : undefined;
       }, 'the survivor to finish the job');
-      expect(done).toMatchObject({ attempts: 2, lockedBy: survivor.id, result: { attempt: 2 }, progress: 100 });
-      expect((await queue.logs(id)).map((l) => l.line)).toEqual([`${STALE_MESSAGE} (${childWorkerId}); queued again.`]);
+      expect(done).toMatchObject({
+        attempts: 2,
+        lockedBy: survivor.id,
+        result: { attempt: 2 },
+        progress: 100,
+      });
+      expect((await queue.logs(id)).map((l) => l.line)).toEqual([
+        `${STALE_MESSAGE} (${childWorkerId}); queued again.`,
+      ]);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await survivor.stop({ timeoutMs: 5_000 });

@@ -5,7 +5,13 @@ import { AppError } from '../http/errors.ts';
 import type { JobQueue } from './queue.ts';
 
 describeEachDialect('job queue', (t) => {
-  const countJobs = async () => (await t().ctx.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const countJobs = async () =>
+    (
+      await t()
+        .ctx.db.selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   beforeEach(async () => {
     await t().ctx.db.deleteFrom('jobs').execute();
@@ -14,7 +20,11 @@ describeEachDialect('job queue', (t) => {
   it('enqueues a validated job as queued, with its project and creator', async () => {
     const user = await t().createUser();
     const project = await t().createProject();
-    const job = await t().ctx.jobs.enqueue('audit-prune', { olderThanDays: 90 }, { projectId: project.id, createdBy: user.id });
+    const job = await t().ctx.jobs.enqueue(
+      'audit-prune',
+      { olderThanDays: 90 },
+      { projectId: project.id, createdBy: user.id },
+    );
     expect(job).toMatchObject({
       kind: 'audit-prune',
       payload: { olderThanDays: 90 },
@@ -40,8 +50,12 @@ describeEachDialect('job queue', (t) => {
       expect((error as AppError).status).toBe(400);
       expect((error as AppError).message).toMatch(/^Invalid payload of job 'audit-prune'/);
     }
-    await expect(jobs.enqueue('no-such-kind' as never, {} as never)).rejects.toThrow("Unknown job kind 'no-such-kind'");
-    await expect(jobs.enqueue('audit-prune', { olderThanDays: 5 }, { maxAttempts: 0 })).rejects.toThrow(/maxAttempts/);
+    await expect(jobs.enqueue('no-such-kind' as never, {} as never)).rejects.toThrow(
+      "Unknown job kind 'no-such-kind'",
+    );
+    await expect(jobs.enqueue('audit-prune', { olderThanDays: 5 }, { maxAttempts: 0 })).rejects.toThrow(
+      /maxAttempts/,
+    );
     expect(await countJobs()).toBe(0);
   });
 
@@ -50,9 +64,21 @@ describeEachDialect('job queue', (t) => {
     const bob = await t().createUser();
     const p1 = await t().createProject();
     const p2 = await t().createProject();
-    const a1 = await t().ctx.jobs.enqueue('audit-prune', { olderThanDays: 1 }, { projectId: p1.id, createdBy: alice.id });
-    const b2 = await t().ctx.jobs.enqueue('audit-prune', { olderThanDays: 2 }, { projectId: p2.id, createdBy: bob.id });
-    const a2 = await t().ctx.jobs.enqueue('audit-prune', { olderThanDays: 3 }, { projectId: p2.id, createdBy: alice.id });
+    const a1 = await t().ctx.jobs.enqueue(
+      'audit-prune',
+      { olderThanDays: 1 },
+      { projectId: p1.id, createdBy: alice.id },
+    );
+    const b2 = await t().ctx.jobs.enqueue(
+      'audit-prune',
+      { olderThanDays: 2 },
+      { projectId: p2.id, createdBy: bob.id },
+    );
+    const a2 = await t().ctx.jobs.enqueue(
+      'audit-prune',
+      { olderThanDays: 3 },
+      { projectId: p2.id, createdBy: alice.id },
+    );
     const ids = (jobs: { id: string }[]) => jobs.map((j) => j.id);
     expect(new Set(ids(await t().ctx.jobs.list()))).toEqual(new Set([a1.id, b2.id, a2.id]));
     expect(ids(await t().ctx.jobs.list({ projectId: p2.id })).sort()).toEqual([b2.id, a2.id].sort());

@@ -51,7 +51,11 @@ export interface EnqueueOptions {
 
 export interface JobQueue<K extends JobKinds = JobRegistry> {
   readonly kinds: K;
-  enqueue<N extends keyof K & string>(kind: N, payload: PayloadOf<K, N>, options?: EnqueueOptions): Promise<Job>;
+  enqueue<N extends keyof K & string>(
+    kind: N,
+    payload: PayloadOf<K, N>,
+    options?: EnqueueOptions,
+  ): Promise<Job>;
   get(id: string): Promise<Job | null>;
   /** Newest first; at most `limit` (default 100, max 1000). */
   list(filter?: { projectId?: string; createdBy?: string; limit?: number }): Promise<Job[]>;
@@ -87,7 +91,9 @@ export function toJob(r: JobRow): Job {
 }
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+  return error.issues
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
 }
 
 export function createJobQueue<K extends JobKinds = JobRegistry>(
@@ -103,9 +109,11 @@ export function createJobQueue<K extends JobKinds = JobRegistry>(
       const kind = Object.hasOwn(kinds, name) ? kinds[name] : undefined;
       if (!kind) throw badRequest(`Unknown job kind '${String(name)}'`);
       const parsed = kind.payload.safeParse(payload);
-      if (!parsed.success) throw badRequest(`Invalid payload of job '${kind.name}': ${describeIssues(parsed.error)}`);
+      if (!parsed.success)
+        throw badRequest(`Invalid payload of job '${kind.name}': ${describeIssues(parsed.error)}`);
       const maxAttempts = MaxAttempts.safeParse(opts.maxAttempts ?? kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-      if (!maxAttempts.success) throw badRequest(`Invalid maxAttempts of job '${kind.name}': ${describeIssues(maxAttempts.error)}`);
+      if (!maxAttempts.success)
+        throw badRequest(`Invalid maxAttempts of job '${kind.name}': ${describeIssues(maxAttempts.error)}`);
       const row = await insertJob(opts.within ?? db, {
         id: newId(),
         kind: kind.name,
@@ -124,7 +132,9 @@ export function createJobQueue<K extends JobKinds = JobRegistry>(
     },
     async list(filter = {}) {
       const limit = Math.max(1, Math.min(filter.limit ?? 100, 1000));
-      return (await findJobs(db, { projectId: filter.projectId, createdBy: filter.createdBy, limit })).map(toJob);
+      return (await findJobs(db, { projectId: filter.projectId, createdBy: filter.createdBy, limit })).map(
+        toJob,
+      );
     },
     logs: (id) => findJobLogs(db, id),
     async cancel(id) {

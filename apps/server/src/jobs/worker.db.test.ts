@@ -59,13 +59,25 @@ describeEachDialect('job worker', (t) => {
   const workers: JobWorker[] = [];
   const errors: unknown[] = [];
   const startWorker = (opts: Partial<JobWorkerOptions<typeof kinds>> = {}) => {
-    const worker = createJobWorker({ db: t().ctx.db, dialect: t().dialect, kinds, concurrency: 1, ...FAST, onError: (e) => errors.push(e), ...opts });
+    const worker = createJobWorker({
+      db: t().ctx.db,
+      dialect: t().dialect,
+      kinds,
+      concurrency: 1,
+      ...FAST,
+      onError: (e) => errors.push(e),
+      ...opts,
+    });
     workers.push(worker);
     worker.start();
     return worker;
   };
-  const job = (id: string) => queue().get(id).then((j) => j ?? undefined);
-  const jobIn = (id: string, state: string) => waitFor(async () => ((await job(id))?.state === state ? job(id) : undefined), `job ${id} ${state}`);
+  const job = (id: string) =>
+    queue()
+      .get(id)
+      .then((j) => j ?? undefined);
+  const jobIn = (id: string, state: string) =>
+    waitFor(async () => ((await job(id))?.state === state ? job(id) : undefined), `job ${id} ${state}`);
 
   beforeEach(async () => {
     await t().ctx.db.deleteFrom('jobs').execute();
@@ -101,7 +113,9 @@ describeEachDialect('job worker', (t) => {
     const failed = await jobIn(id, 'failed');
     expect(failed).toMatchObject({ attempts: 3, errorMessage: 'Scanner is offline', result: null });
     expect(failed.finishedAt).not.toBeNull();
-    expect((await queue().logs(id)).map((l) => l.line)).toEqual([1, 2, 3].map((a) => `Attempt ${a} of 3 failed: Scanner is offline`));
+    expect((await queue().logs(id)).map((l) => l.line)).toEqual(
+      [1, 2, 3].map((a) => `Attempt ${a} of 3 failed: Scanner is offline`),
+    );
   });
 
   it('waits the backoff before a retry', async () => {
@@ -130,12 +144,18 @@ describeEachDialect('job worker', (t) => {
     const a = startWorker({ heartbeatIntervalMs: 600_000 });
     const { id } = await queue().enqueue('firstBlocks', {});
     await waitFor(async () => (await job(id))?.lockedBy === a.id, 'worker A to claim');
-    await t().ctx.db.updateTable('jobs').set({ heartbeat_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', id).execute();
+    await t()
+      .ctx.db.updateTable('jobs')
+      .set({ heartbeat_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
 
     const b = startWorker();
     const done = await jobIn(id, 'succeeded');
     expect(done).toMatchObject({ attempts: 2, lockedBy: b.id, result: { attempt: 2 } });
-    expect((await queue().logs(id)).map((l) => l.line)).toEqual([`${STALE_MESSAGE} (${a.id}); queued again.`]);
+    expect((await queue().logs(id)).map((l) => l.line)).toEqual([
+      `${STALE_MESSAGE} (${a.id}); queued again.`,
+    ]);
 
     // A's handler finishes late; its lease is gone, so the row stays as B left it.
     gate.open();
@@ -147,7 +167,11 @@ describeEachDialect('job worker', (t) => {
     startWorker({ heartbeatIntervalMs: 600_000 });
     const { id } = await queue().enqueue('firstBlocks', {}, { maxAttempts: 1 });
     await jobIn(id, 'running');
-    await t().ctx.db.updateTable('jobs').set({ heartbeat_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', id).execute();
+    await t()
+      .ctx.db.updateTable('jobs')
+      .set({ heartbeat_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
     startWorker();
     const failed = await jobIn(id, 'failed');
     expect(failed).toMatchObject({ attempts: 1, errorMessage: STALE_MESSAGE });

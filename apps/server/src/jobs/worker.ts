@@ -67,7 +67,8 @@ const MAX_LOG_LINE = 10_000;
 
 export const defaultConcurrency = (): number => Math.max(1, Math.floor(os.availableParallelism() / 2));
 
-const errorMessageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)) || 'The job failed';
+const errorMessageOf = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)) || 'The job failed';
 
 /** Idle slots wait here; wakeAll ends every wait at once (enqueue, stop). */
 function createSleeper() {
@@ -102,7 +103,9 @@ export function createJobWorker<K extends JobKinds = JobRegistry>(options: JobWo
   const now = options.now ?? (() => new Date());
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
   const onError = options.onError ?? ((e: unknown) => console.error(`job worker: ${errorMessageOf(e)}`));
-  const id = options.workerId ?? `${os.hostname().slice(0, 64)}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  const id =
+    options.workerId ??
+    `${os.hostname().slice(0, 64)}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
 
   const sleeper = createSleeper();
   const running = new Map<string, AbortController>();
@@ -112,7 +115,8 @@ export function createJobWorker<K extends JobKinds = JobRegistry>(options: JobWo
   let lastSweep = -Infinity;
   let unsubscribe: (() => void) | undefined;
 
-  const appendLog = (jobId: string, line: string) => insertJobLog(db, jobId, iso(), line.slice(0, MAX_LOG_LINE)).catch(onError);
+  const appendLog = (jobId: string, line: string) =>
+    insertJobLog(db, jobId, iso(), line.slice(0, MAX_LOG_LINE)).catch(onError);
 
   /** Takes stale jobs from dead workers; at most once per heartbeat interval per worker. */
   async function sweepStaleJobs(): Promise<void> {
@@ -122,9 +126,14 @@ export function createJobWorker<K extends JobKinds = JobRegistry>(options: JobWo
     for (const stale of await findStaleJobs(db, iso(-staleAfterMs), 100)) {
       if (running.has(stale.id)) continue; // ours: its heartbeat is only late (busy event loop)
       const exhausted = stale.attempts >= stale.max_attempts;
-      const next = exhausted ? ({ state: 'failed' } as const) : ({ state: 'queued', runAfter: iso(retryDelayMs(stale.attempts, backoff)) } as const);
+      const next = exhausted
+        ? ({ state: 'failed' } as const)
+        : ({ state: 'queued', runAfter: iso(retryDelayMs(stale.attempts, backoff)) } as const);
       if (await reclaimStaleJob(db, stale, next, STALE_MESSAGE, iso()))
-        await appendLog(stale.id, `${STALE_MESSAGE} (${stale.locked_by ?? 'unknown worker'}); ${exhausted ? 'no attempts left' : 'queued again'}.`);
+        await appendLog(
+          stale.id,
+          `${STALE_MESSAGE} (${stale.locked_by ?? 'unknown worker'}); ${exhausted ? 'no attempts left' : 'queued again'}.`,
+        );
     }
   }
 
@@ -133,7 +142,8 @@ export function createJobWorker<K extends JobKinds = JobRegistry>(options: JobWo
     const controller = new AbortController();
     running.set(row.id, controller);
     // The lease is gone (cancelled, or taken over after a stale heartbeat): stop the handler; record nothing.
-    const loseLease = () => controller.abort(new Error('The job was cancelled or taken over by another worker'));
+    const loseLease = () =>
+      controller.abort(new Error('The job was cancelled or taken over by another worker'));
     const heartbeat = setInterval(() => {
       touchJob(db, row.id, id, iso()).then((ok) => ok || loseLease(), onError);
     }, heartbeatIntervalMs);
@@ -160,7 +170,13 @@ export function createJobWorker<K extends JobKinds = JobRegistry>(options: JobWo
       const payload = kind.payload.safeParse(JSON.parse(row.payload));
       if (!payload.success) {
         // A payload that no longer validates will not validate on retry either.
-        await failJob(db, row.id, id, `Invalid payload: ${payload.error.issues.map((i) => i.message).join('; ')}`, iso());
+        await failJob(
+          db,
+          row.id,
+          id,
+          `Invalid payload: ${payload.error.issues.map((i) => i.message).join('; ')}`,
+          iso(),
+        );
         return;
       }
       const result = await kind.handle(payload.data, ctx);

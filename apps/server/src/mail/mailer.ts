@@ -33,7 +33,10 @@ export function createMailer(opts: {
   return {
     async send(m) {
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`,
+      );
       const eml = `From: ${opts.from}\nTo: ${m.to}\nSubject: ${m.subject}\nDate: ${new Date().toUTCString()}\n\n${m.text}\n`;
       await fs.writeFile(file, eml, { mode: 0o600 });
       opts.log(`No SMTP configured: mail to ${m.to} ("${m.subject}") written to ${file}`);

@@ -155,7 +155,10 @@ async function send<D extends RouteDef, T>(
 function encodeBody(def: RouteDef, body: unknown): { type: string; content: string | Blob } {
   if (!def.bodyRows) return { type: 'application/json', content: JSON.stringify(body) };
   const lines = bodyRowsLines({ ...def, bodyRows: def.bodyRows }, body as object);
-  return { type: 'application/x-ndjson', content: new Blob(lines.map((line, i) => (i === 0 ? line : `\n${line}`))) };
+  return {
+    type: 'application/x-ndjson',
+    content: new Blob(lines.map((line, i) => (i === 0 ? line : `\n${line}`))),
+  };
 }
 
 /** Calls a JSON route. */
@@ -171,7 +174,11 @@ export function call<D extends RouteDef>(def: D, input: CallInput<D> = {}): Prom
  * Calls a route and hands its successful Response to `read` (streams: the CSV import's progress lines,
  * an export's file), with the same token handling, errors and busy counting as `call`.
  */
-export function callWithResponse<D extends RouteDef, T>(def: D, input: CallInput<D>, read: (res: Response) => Promise<T>): Promise<T> {
+export function callWithResponse<D extends RouteDef, T>(
+  def: D,
+  input: CallInput<D>,
+  read: (res: Response) => Promise<T>,
+): Promise<T> {
   return send(def, input, read);
 }
 

@@ -24,7 +24,9 @@ describe('query retry rule', () => {
 
 describe('what a failed request tells the app-state gate', () => {
   it('manual not read shows the manual dialog', () => {
-    expect(appSignalOf(new ApiError(403, MANUAL_NOT_READ_CODE, 'Please read and confirm the user manual'))).toBe('manualNotRead');
+    expect(
+      appSignalOf(new ApiError(403, MANUAL_NOT_READ_CODE, 'Please read and confirm the user manual')),
+    ).toBe('manualNotRead');
   });
   it('no answer or a gateway/maintenance status checks the version file at once', () => {
     expect(appSignalOf(new TypeError('Failed to fetch'))).toBe('checkAppState');

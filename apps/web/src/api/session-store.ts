@@ -25,10 +25,17 @@ export function isRemembered(): boolean {
   return localStorage.getItem(KEY) !== null;
 }
 
-export function saveSession(tokens: { accessToken: string; refreshToken: string; expiresIn: number }, remember: boolean): void {
+export function saveSession(
+  tokens: { accessToken: string; refreshToken: string; expiresIn: number },
+  remember: boolean,
+): void {
   clearSession();
   // Refresh a little before expiry so a request never races the deadline.
-  const session: StoredSession = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, refreshAt: Date.now() + tokens.expiresIn * 800 };
+  const session: StoredSession = {
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    refreshAt: Date.now() + tokens.expiresIn * 800,
+  };
   (remember ? localStorage : sessionStorage).setItem(KEY, JSON.stringify(session));
 }
 

@@ -4,8 +4,15 @@ import { call } from './client.ts';
 
 /** Saves the view and answers its hash; the same view saved again answers the same hash. */
 export const saveSharedView = (projectId: string, view: SharedView) =>
-  call(sharedViews.saveSharedView, { params: { projectId }, body: { type: sharedViews.METADATA_FILTERS_CONFIG, value: view } });
+  call(sharedViews.saveSharedView, {
+    params: { projectId },
+    body: { type: sharedViews.METADATA_FILTERS_CONFIG, value: view },
+  });
 
 /** The view a share link names, with older filters already converted to lists of conditions. */
-export const fetchSharedView = async (projectId: string, hash: string, signal?: AbortSignal): Promise<SharedView> =>
+export const fetchSharedView = async (
+  projectId: string,
+  hash: string,
+  signal?: AbortSignal,
+): Promise<SharedView> =>
   (await call(sharedViews.getSharedView, { params: { projectId, hash }, signal })).value;

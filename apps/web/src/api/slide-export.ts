@@ -29,7 +29,13 @@ export class ExportBrokenError extends Error {
   }
 }
 
-export function downloadExport(projectId: string, format: ExportFormat, request: ExportRequest, onProgress: (progress: ExportProgress) => void, signal?: AbortSignal): Promise<Blob> {
+export function downloadExport(
+  projectId: string,
+  format: ExportFormat,
+  request: ExportRequest,
+  onProgress: (progress: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<Blob> {
   return callWithResponse(ROUTES[format], { params: { projectId }, body: request, signal }, async (res) => {
     const progress: ExportProgress = {
       done: 0,
@@ -53,7 +59,9 @@ export function downloadExport(projectId: string, format: ExportFormat, request:
       if (signal?.aborted) throw error;
       throw new ExportBrokenError({ ...progress });
     }
-    return new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' });
+    return new Blob(parts as BlobPart[], {
+      type: res.headers.get('content-type') ?? 'application/octet-stream',
+    });
   });
 }
 

@@ -35,16 +35,32 @@ interface HeaderProps {
 export function GridHeader(props: HeaderProps) {
   const { table } = props;
   const rows = [
-    [table.getLeftHeaderGroups(), table.getCenterHeaderGroups(), table.getRightHeaderGroups()].map((groups) => groups[0]!),
-    [table.getLeftHeaderGroups(), table.getCenterHeaderGroups(), table.getRightHeaderGroups()].map((groups) => groups[1]!),
+    [table.getLeftHeaderGroups(), table.getCenterHeaderGroups(), table.getRightHeaderGroups()].map(
+      (groups) => groups[0]!,
+    ),
+    [table.getLeftHeaderGroups(), table.getCenterHeaderGroups(), table.getRightHeaderGroups()].map(
+      (groups) => groups[1]!,
+    ),
   ];
   return (
     <Box role="rowgroup" sx={{ position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.paper' }}>
       {rows.map((sections, level) => (
-        <Box key={level} role="row" sx={{ display: 'flex', height: HEADER_HEIGHT, borderBottom: 1, borderColor: 'divider' }}>
+        <Box
+          key={level}
+          role="row"
+          sx={{ display: 'flex', height: HEADER_HEIGHT, borderBottom: 1, borderColor: 'divider' }}
+        >
           {sections.map((group, s) =>
             group?.headers.map((header) =>
-              level === 0 ? <GroupHeaderCell key={header.id} header={header} side={(['left', 'center', 'right'] as const)[s]!} /> : <ColumnHeaderCell key={header.id} header={header} {...props} />,
+              level === 0 ? (
+                <GroupHeaderCell
+                  key={header.id}
+                  header={header}
+                  side={(['left', 'center', 'right'] as const)[s]!}
+                />
+              ) : (
+                <ColumnHeaderCell key={header.id} header={header} {...props} />
+              ),
             ),
           )}
         </Box>
@@ -60,12 +76,29 @@ export function pinnedStyle(column: H['column']) {
   const side = column.getIsPinned();
   if (!side) return {};
   return side === 'left'
-    ? { position: 'sticky' as const, left: column.getStart('left'), zIndex: 2, bgcolor: 'background.paper', boxShadow: column.getIsLastColumn('left') ? '2px 0 4px -2px rgba(0,0,0,.25)' : undefined }
-    : { position: 'sticky' as const, right: column.getAfter('right'), zIndex: 2, bgcolor: 'background.paper', boxShadow: column.getIsFirstColumn('right') ? '-2px 0 4px -2px rgba(0,0,0,.25)' : undefined };
+    ? {
+        position: 'sticky' as const,
+        left: column.getStart('left'),
+        zIndex: 2,
+        bgcolor: 'background.paper',
+        boxShadow: column.getIsLastColumn('left') ? '2px 0 4px -2px rgba(0,0,0,.25)' : undefined,
+      }
+    : {
+        position: 'sticky' as const,
+        right: column.getAfter('right'),
+        zIndex: 2,
+        bgcolor: 'background.paper',
+        boxShadow: column.getIsFirstColumn('right') ? '-2px 0 4px -2px rgba(0,0,0,.25)' : undefined,
+      };
 }
 
 function GroupHeaderCell({ header, side }: { header: H; side: 'left' | 'center' | 'right' }) {
-  const offset = side === 'left' ? { position: 'sticky' as const, left: header.getStart('left'), zIndex: 2 } : side === 'right' ? { position: 'sticky' as const, right: 0, zIndex: 2 } : {};
+  const offset =
+    side === 'left'
+      ? { position: 'sticky' as const, left: header.getStart('left'), zIndex: 2 }
+      : side === 'right'
+        ? { position: 'sticky' as const, right: 0, zIndex: 2 }
+        : {};
   return (
     <Box
       role="columnheader"
@@ -94,7 +127,18 @@ function GroupHeaderCell({ header, side }: { header: H; side: 'left' | 'center' 
   );
 }
 
-function ColumnHeaderCell({ header, fields, state, activeFilters, onSort, onOpenFilter, onMove, onPin, onHide, onGroup }: HeaderProps & { header: H }) {
+function ColumnHeaderCell({
+  header,
+  fields,
+  state,
+  activeFilters,
+  onSort,
+  onOpenFilter,
+  onMove,
+  onPin,
+  onHide,
+  onGroup,
+}: HeaderProps & { header: H }) {
   const field = fields.get(header.column.id)!;
   const sortIndex = state.sort.findIndex((s) => s.colId === field.fieldName);
   const sort = state.sort[sortIndex];
@@ -163,7 +207,12 @@ function ColumnHeaderCell({ header, fields, state, activeFilters, onSort, onOpen
             </Box>
           )}
         </Box>
-        {sort && (sort.sort === 'asc' ? <ArrowUpward sx={{ fontSize: 14 }} /> : <ArrowDownward sx={{ fontSize: 14 }} />)}
+        {sort &&
+          (sort.sort === 'asc' ? (
+            <ArrowUpward sx={{ fontSize: 14 }} />
+          ) : (
+            <ArrowDownward sx={{ fontSize: 14 }} />
+          ))}
         {sort && state.sort.length > 1 && (
           <Box component="span" sx={{ fontSize: 10, color: 'text.secondary' }}>
             {sortIndex + 1}
@@ -171,11 +220,22 @@ function ColumnHeaderCell({ header, fields, state, activeFilters, onSort, onOpen
         )}
       </Box>
       {!field.suppressFilter && field.primaryType !== 'image' && (
-        <IconButton size="small" aria-label={`Filter ${field.headerName}`} onClick={(e) => onOpenFilter(field.fieldName, e.currentTarget)} color={isFiltered ? 'primary' : 'default'} sx={{ p: 0.25 }}>
+        <IconButton
+          size="small"
+          aria-label={`Filter ${field.headerName}`}
+          onClick={(e) => onOpenFilter(field.fieldName, e.currentTarget)}
+          color={isFiltered ? 'primary' : 'default'}
+          sx={{ p: 0.25 }}
+        >
           <FilterList sx={{ fontSize: 16 }} />
         </IconButton>
       )}
-      <IconButton size="small" aria-label={`Column menu of ${field.headerName}`} onClick={(e) => setMenu(e.currentTarget)} sx={{ p: 0.25, mr: 0.5 }}>
+      <IconButton
+        size="small"
+        aria-label={`Column menu of ${field.headerName}`}
+        onClick={(e) => setMenu(e.currentTarget)}
+        sx={{ p: 0.25, mr: 0.5 }}
+      >
         <MoreVert sx={{ fontSize: 16 }} />
       </IconButton>
       <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>
@@ -184,9 +244,15 @@ function ColumnHeaderCell({ header, fields, state, activeFilters, onSort, onOpen
             <ListItemText>Group by {field.headerName}</ListItemText>
           </MenuItem>
         )}
-        {header.column.getIsPinned() !== 'left' && <MenuItem onClick={() => (setMenu(null), onPin(field.fieldName, 'left'))}>Pin left</MenuItem>}
-        {header.column.getIsPinned() !== 'right' && <MenuItem onClick={() => (setMenu(null), onPin(field.fieldName, 'right'))}>Pin right</MenuItem>}
-        {header.column.getIsPinned() && <MenuItem onClick={() => (setMenu(null), onPin(field.fieldName, null))}>No pin</MenuItem>}
+        {header.column.getIsPinned() !== 'left' && (
+          <MenuItem onClick={() => (setMenu(null), onPin(field.fieldName, 'left'))}>Pin left</MenuItem>
+        )}
+        {header.column.getIsPinned() !== 'right' && (
+          <MenuItem onClick={() => (setMenu(null), onPin(field.fieldName, 'right'))}>Pin right</MenuItem>
+        )}
+        {header.column.getIsPinned() && (
+          <MenuItem onClick={() => (setMenu(null), onPin(field.fieldName, null))}>No pin</MenuItem>
+        )}
         <MenuItem onClick={() => (setMenu(null), onHide(field.fieldName))}>Hide column</MenuItem>
       </Menu>
       <Box
@@ -196,7 +262,16 @@ function ColumnHeaderCell({ header, fields, state, activeFilters, onSort, onOpen
         onMouseDown={header.getResizeHandler()}
         onTouchStart={header.getResizeHandler()}
         onDoubleClick={() => header.column.resetSize()}
-        sx={{ position: 'absolute', right: -3, top: 0, bottom: 0, width: 6, cursor: 'col-resize', zIndex: 3, '&:hover': { bgcolor: 'primary.light' } }}
+        sx={{
+          position: 'absolute',
+          right: -3,
+          top: 0,
+          bottom: 0,
+          width: 6,
+          cursor: 'col-resize',
+          zIndex: 3,
+          '&:hover': { bgcolor: 'primary.light' },
+        }}
       />
     </Box>
   );

@@ -8,7 +8,17 @@ import type { FieldDescriptor } from '@tessera/domain';
 
 export const COLUMN_DRAG_TYPE = 'application/x-tessera-grid-column';
 
-export function GroupPanel({ groups, fields, onAdd, onRemove }: { groups: string[]; fields: readonly FieldDescriptor[]; onAdd(field: string, at: number): void; onRemove(field: string): void }) {
+export function GroupPanel({
+  groups,
+  fields,
+  onAdd,
+  onRemove,
+}: {
+  groups: string[];
+  fields: readonly FieldDescriptor[];
+  onAdd(field: string, at: number): void;
+  onRemove(field: string): void;
+}) {
   const [isOver, setOver] = useState(false);
   const header = (f: string) => fields.find((d) => d.fieldName === f)?.headerName ?? f;
   const droppable = (event: React.DragEvent) => event.dataTransfer.types.includes(COLUMN_DRAG_TYPE);

@@ -46,7 +46,10 @@ describe('BlockLoader', () => {
 
   it('aborts running requests on reset', () => {
     const signals: AbortSignal[] = [];
-    const loader = new BlockLoader({ fetch: (_r, signal) => (signals.push(signal), new Promise(() => undefined)), onError: () => undefined });
+    const loader = new BlockLoader({
+      fetch: (_r, signal) => (signals.push(signal), new Promise(() => undefined)),
+      onError: () => undefined,
+    });
     loader.want([block(0)], true);
     loader.reset();
     expect(signals[0]!.aborted).toBe(true);

@@ -39,7 +39,8 @@ export class BlockLoader {
     if (this.timer !== null) this.clearTimer(this.timer);
     this.timer = null;
     if (immediate) this.pump();
-    else if (this.wanted.length) this.timer = this.setTimer(() => ((this.timer = null), this.pump()), this.debounceMs);
+    else if (this.wanted.length)
+      this.timer = this.setTimer(() => ((this.timer = null), this.pump()), this.debounceMs);
   }
 
   /** Aborts every running request and forgets what was wanted. */

@@ -38,7 +38,12 @@ export interface BlockRequest {
   block: number;
 }
 
-const newNode = (path: GroupKey[]): Node => ({ path, rowCount: undefined, blocks: new Map(), expanded: new Map() });
+const newNode = (path: GroupKey[]): Node => ({
+  path,
+  rowCount: undefined,
+  blocks: new Map(),
+  expanded: new Map(),
+});
 export const blockKey = (request: BlockRequest): string => JSON.stringify([request.path, request.block]);
 
 export class RowTree {
@@ -75,7 +80,8 @@ export class RowTree {
   /** Replaces a loaded slide row (after an edit) wherever it is shown; matched by id. */
   replaceRow(id: unknown, row: Row): void {
     const visit = (node: Node) => {
-      for (const rows of node.blocks.values()) rows.forEach((r, i) => r.id === id && !r.isGroup && (rows[i] = row));
+      for (const rows of node.blocks.values())
+        rows.forEach((r, i) => r.id === id && !r.isGroup && (rows[i] = row));
       node.expanded.forEach(visit);
     };
     visit(this.root);
@@ -117,8 +123,16 @@ export class RowTree {
         }
         if (at >= start) {
           const block = Math.floor(i / BLOCK_SIZE);
-          if (!node.blocks.has(block)) missing.set(blockKey({ path: node.path, block }), { path: node.path, block });
-          rows.push({ row: node.blocks.get(block)?.[i % BLOCK_SIZE], depth, path: node.path, index: i, isGroup, isExpanded: !!child });
+          if (!node.blocks.has(block))
+            missing.set(blockKey({ path: node.path, block }), { path: node.path, block });
+          rows.push({
+            row: node.blocks.get(block)?.[i % BLOCK_SIZE],
+            depth,
+            path: node.path,
+            index: i,
+            isGroup,
+            isExpanded: !!child,
+          });
         }
         at++;
         if (child) {

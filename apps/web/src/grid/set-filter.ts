@@ -14,14 +14,21 @@ export type SetFilterOutcome =
   | { kind: 'filter'; values: (string | null)[] };
 
 /** What a selection among `all` values means for the grid. */
-export function setFilterOutcome(selected: ReadonlySet<SetValue>, all: readonly SetValue[]): SetFilterOutcome {
+export function setFilterOutcome(
+  selected: ReadonlySet<SetValue>,
+  all: readonly SetValue[],
+): SetFilterOutcome {
   if (selected.size === 0) return { kind: 'nothing' };
   if (all.every((v) => selected.has(v))) return { kind: 'remove' };
-  return { kind: 'filter', values: all.filter((v) => selected.has(v)).map((v) => (v === null ? null : String(v))) };
+  return {
+    kind: 'filter',
+    values: all.filter((v) => selected.has(v)).map((v) => (v === null ? null : String(v))),
+  };
 }
 
 /** How a value reads in the list: null as '(Blanks)', booleans as words. */
-export const setValueLabel = (value: SetValue): string => (value === null ? BLANKS_LABEL : value === true ? 'true' : value === false ? 'false' : String(value));
+export const setValueLabel = (value: SetValue): string =>
+  value === null ? BLANKS_LABEL : value === true ? 'true' : value === false ? 'false' : String(value);
 
 /** The values a saved set filter keeps selected (its list as stored: null for blanks, text otherwise). */
 export function selectedOf(values: readonly (string | null)[], all: readonly SetValue[]): Set<SetValue> {

@@ -31,7 +31,12 @@ export interface DataGridProps {
   /** Bump to load every row again. */
   refresh: number;
   fetchRows(request: GridRequest, signal: AbortSignal): Promise<GridResponse>;
-  fetchValues(field: string, filterModel: FilterModel, globalSearchText: string, signal: AbortSignal): Promise<{ values: SetValue[]; isTruncated: boolean }>;
+  fetchValues(
+    field: string,
+    filterModel: FilterModel,
+    globalSearchText: string,
+    signal: AbortSignal,
+  ): Promise<{ values: SetValue[]; isTruncated: boolean }>;
   onFilteredCount?(count: number): void;
   onLoadError(error: unknown): void;
   /** Whether the cell may be edited (the domain's editing rights for this row and user). */

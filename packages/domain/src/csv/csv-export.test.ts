@@ -41,7 +41,10 @@ describe('CSV cell escaping against formula injection (spec 1 §9)', () => {
   });
 
   it('is undone exactly by the import (property)', () => {
-    const text = fc.string({ unit: fc.constantFrom("'", '=', '+', '-', '@', '\t', '\r', '\n', '"', ';', 'a'), maxLength: 8 });
+    const text = fc.string({
+      unit: fc.constantFrom("'", '=', '+', '-', '@', '\t', '\r', '\n', '"', ';', 'a'),
+      maxLength: 8,
+    });
     fc.assert(
       fc.property(text, fc.constantFrom<CsvDelimiter>(';', ','), (t, delimiter) => {
         const [record] = parseCsv(`x${delimiter}${escapeCsvCell(t, delimiter)}\r\n`, delimiter);
@@ -109,7 +112,9 @@ describe('export file names (spec 1 §9)', () => {
 
 describe('the pyportal config (spec 1 §9)', () => {
   it('holds project_id and the list slide_ids, ids quoted as strings', () => {
-    expect(pyportalConfigYaml('p1', ['0123', 'abc'])).toBe('project_id: "p1"\nslide_ids:\n  - "0123"\n  - "abc"\n');
+    expect(pyportalConfigYaml('p1', ['0123', 'abc'])).toBe(
+      'project_id: "p1"\nslide_ids:\n  - "0123"\n  - "abc"\n',
+    );
   });
   it('is its head and items concatenated, so a server can stream it', () => {
     const ids = ['a'.repeat(24), 'b'.repeat(24)];
@@ -126,8 +131,12 @@ describe('export status and warnings (spec 1 §9)', () => {
     expect(exportStatusText(5, 10, 1, 2)).toBe('5 of 10 (1 failed, 2 skipped)');
   });
   it('warns that the export holds only the slides matching the filters', () => {
-    expect(EXPORT_MESSAGES.filtersActive(42)).toBe('Filters or a search are active: the export covers only the 42 slides they match, not the whole project.');
-    expect(EXPORT_MESSAGES.filtersActive(1)).toBe('Filters or a search are active: the export covers only the 1 slide they match, not the whole project.');
+    expect(EXPORT_MESSAGES.filtersActive(42)).toBe(
+      'Filters or a search are active: the export covers only the 42 slides they match, not the whole project.',
+    );
+    expect(EXPORT_MESSAGES.filtersActive(1)).toBe(
+      'Filters or a search are active: the export covers only the 1 slide they match, not the whole project.',
+    );
   });
 });
 
@@ -142,25 +151,44 @@ describe('CsvRecordCounter: the progress of a download', () => {
   });
 
   it('agrees with parseCsv for any text and any chunking (property)', () => {
-    const text = fc.string({ unit: fc.constantFrom('a', ';', ',', '"', '\r', '\n', '\uFEFF'), maxLength: 60 });
+    const text = fc.string({
+      unit: fc.constantFrom('a', ';', ',', '"', '\r', '\n', '\uFEFF'),
+      maxLength: 60,
+    });
     fc.assert(
-      fc.property(text, fc.array(fc.nat(), { maxLength: 5 }), fc.constantFrom<CsvDelimiter>(';', ','), (t, cuts, delimiter) => {
-        const counter = new CsvRecordCounter(delimiter);
-        let at = 0;
-        for (const cut of cuts.map((c) => c % (t.length + 1)).sort((a, b) => a - b)) {
-          counter.push(t.slice(at, cut));
-          at = cut;
-        }
-        counter.push(t.slice(at));
-        expect(counter.end()).toBe(parseCsv(t, delimiter).length);
-      }),
+      fc.property(
+        text,
+        fc.array(fc.nat(), { maxLength: 5 }),
+        fc.constantFrom<CsvDelimiter>(';', ','),
+        (t, cuts, delimiter) => {
+          const counter = new CsvRecordCounter(delimiter);
+          let at = 0;
+          for (const cut of cuts.map((c) => c % (t.length + 1)).sort((a, b) => a - b)) {
+            counter.push(t.slice(at, cut));
+            at = cut;
+          }
+          counter.push(t.slice(at));
+          expect(counter.end()).toBe(parseCsv(t, delimiter).length);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('without a delimiter, agrees with parseCsv on any file csvLine writes, split anywhere (property)', () => {
-    const cell = fc.oneof(fc.string({ unit: fc.constantFrom('a', ';', ',', '"', '\r', '\n', '=', ' '), minLength: 1, maxLength: 6 }), fc.integer(), fc.constant(null));
-    const rows = fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }).filter((row) => row.some((c) => c !== null)), { maxLength: 6 });
+    const cell = fc.oneof(
+      fc.string({
+        unit: fc.constantFrom('a', ';', ',', '"', '\r', '\n', '=', ' '),
+        minLength: 1,
+        maxLength: 6,
+      }),
+      fc.integer(),
+      fc.constant(null),
+    );
+    const rows = fc.array(
+      fc.array(cell, { minLength: 1, maxLength: 4 }).filter((row) => row.some((c) => c !== null)),
+      { maxLength: 6 },
+    );
     fc.assert(
       fc.property(rows, fc.constantFrom<CsvDelimiter>(';', ','), fc.nat(), (table, delimiter, cut) => {
         const text = table.map((row) => csvLine(row, delimiter)).join('');

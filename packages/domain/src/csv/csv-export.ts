@@ -52,16 +52,24 @@ export function csvLine(cells: readonly CsvCell[], delimiter: CsvDelimiter): str
 }
 
 const isAssayChannel = (item: unknown): item is AssayChannel =>
-  typeof item === 'object' && item !== null && typeof (item as AssayChannel).marker === 'string' && typeof (item as AssayChannel).channel === 'number';
+  typeof item === 'object' &&
+  item !== null &&
+  typeof (item as AssayChannel).marker === 'string' &&
+  typeof (item as AssayChannel).channel === 'number';
 
 /**
  * What a metadata CSV cell holds for a stored value, written so the file imports again (csv-import.ts):
  * assays as their hyphen list of markers, other lists comma-separated, everything else as stored.
  */
-export function exportCellValue(field: Pick<FieldDescriptor, 'fieldName' | 'primaryType'>, value: unknown): CsvCell {
+export function exportCellValue(
+  field: Pick<FieldDescriptor, 'fieldName' | 'primaryType'>,
+  value: unknown,
+): CsvCell {
   if (value === null || value === undefined) return null;
-  if (field.fieldName === 'assays' && Array.isArray(value)) return formatAssayMarkers(value.filter(isAssayChannel));
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ');
+  if (field.fieldName === 'assays' && Array.isArray(value))
+    return formatAssayMarkers(value.filter(isAssayChannel));
+  if (Array.isArray(value))
+    return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ');
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   return JSON.stringify(value);
 }
@@ -86,19 +94,22 @@ const UNSAFE_FILE_NAME_CHARS = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
 const safeFileName = (name: string): string => name.replace(UNSAFE_FILE_NAME_CHARS, '_');
 
 /** '{project name}_{YYYY-MM-DD}.csv' (spec 1 §9); `day` is the user's local day. */
-export const metadataCsvFileName = (projectName: string, day: string): string => `${safeFileName(projectName)}_${day}.csv`;
+export const metadataCsvFileName = (projectName: string, day: string): string =>
+  `${safeFileName(projectName)}_${day}.csv`;
 
 /** '{project name}_ido.csv' (spec 1 §9). */
 export const idoCsvFileName = (projectName: string): string => `${safeFileName(projectName)}_ido.csv`;
 
 /** 'downloadConfig - {project name}' (spec 1 §9), with the .yaml extension so the file opens as YAML. */
-export const pyportalConfigFileName = (projectName: string): string => `downloadConfig - ${safeFileName(projectName)}.yaml`;
+export const pyportalConfigFileName = (projectName: string): string =>
+  `downloadConfig - ${safeFileName(projectName)}.yaml`;
 
 /** A YAML double-quoted scalar: a JSON string is one (YAML 1.2 is a superset of JSON), so ids stay strings. */
 const yamlString = (text: string): string => JSON.stringify(text);
 
 /** The start of the pyportal config, before its slide ids. */
-export const pyportalConfigHead = (projectId: string): string => `project_id: ${yamlString(projectId)}\nslide_ids:\n`;
+export const pyportalConfigHead = (projectId: string): string =>
+  `project_id: ${yamlString(projectId)}\nslide_ids:\n`;
 
 /** One slide id of the pyportal config's list. */
 export const pyportalConfigItem = (slideId: string): string => `  - ${yamlString(slideId)}\n`;

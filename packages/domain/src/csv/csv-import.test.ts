@@ -21,18 +21,23 @@ import { TEST_FIELD_MAP, TEST_FIELDS, TEST_MARKERS, testField } from './csv-test
 
 const DMY = { markers: TEST_MARKERS, dateOrder: 'DMY' } as const;
 const MDY = { markers: TEST_MARKERS, dateOrder: 'MDY' } as const;
-const match = (field: string, text: string, context: typeof DMY | typeof MDY = DMY) => matchCsvValue(testField(field), text, context);
+const match = (field: string, text: string, context: typeof DMY | typeof MDY = DMY) =>
+  matchCsvValue(testField(field), text, context);
 
 describe('column mapping (spec 1 §5 CSV mapping)', () => {
   it('offers fileName and the editable fields that are not images', () => {
     const names = importableFields(TEST_FIELDS).map((f) => f.fieldName);
     expect(names).toContain('fileName');
     expect(names).toContain('indicationSubtypeV2');
-    for (const readOnly of ['label', 'status', 'id', 'checksum', 'createdAt', 'fileExtension']) expect(names).not.toContain(readOnly);
+    for (const readOnly of ['label', 'status', 'id', 'checksum', 'createdAt', 'fileExtension'])
+      expect(names).not.toContain(readOnly);
   });
 
   it('matches headers by field name or header label, in any case and with spaces around', () => {
-    const mapping = autoMapColumns(['  BLOCKID ', 'indication', 'Drug IDs', 'organ', 'Unknown', 'Status'], TEST_FIELDS);
+    const mapping = autoMapColumns(
+      ['  BLOCKID ', 'indication', 'Drug IDs', 'organ', 'Unknown', 'Status'],
+      TEST_FIELDS,
+    );
     expect(mapping).toEqual([
       { csvFieldName: 'BLOCKID', slideField: 'blockId', import: true, fieldNumber: 0 },
       { csvFieldName: 'indication', slideField: 'indicationV2', import: true, fieldNumber: 1 },
@@ -44,8 +49,21 @@ describe('column mapping (spec 1 §5 CSV mapping)', () => {
   });
 
   it('matches the file name by its synonyms', () => {
-    expect(FILE_NAME_SYNONYMS).toEqual(['file name', 'filename', 'slide file name', 'slide filename', 'image file name']);
-    for (const header of ['File Name', 'FILENAME', 'Slide File Name', 'slide filename', 'Image File Name', 'fileName']) {
+    expect(FILE_NAME_SYNONYMS).toEqual([
+      'file name',
+      'filename',
+      'slide file name',
+      'slide filename',
+      'image file name',
+    ]);
+    for (const header of [
+      'File Name',
+      'FILENAME',
+      'Slide File Name',
+      'slide filename',
+      'Image File Name',
+      'fileName',
+    ]) {
       expect(autoMapColumns([header], TEST_FIELDS)[0]!.slideField).toBe('fileName');
     }
   });
@@ -68,7 +86,12 @@ describe('column mapping (spec 1 §5 CSV mapping)', () => {
       ['blockId', true],
       [null, false],
     ]);
-    expect(mapColumn(moved, 1, null)[1]).toEqual({ csvFieldName: 'Block', slideField: null, import: false, fieldNumber: 1 });
+    expect(mapColumn(moved, 1, null)[1]).toEqual({
+      csvFieldName: 'Block',
+      slideField: null,
+      import: false,
+      fieldNumber: 1,
+    });
   });
 
   it('needs a column for the file name (spec 1 §4)', () => {
@@ -90,14 +113,22 @@ describe('column mapping (spec 1 §5 CSV mapping)', () => {
       'The following required fields have not been selected for import - Assays, Block ID, Indication, Acronym or Study ID.',
     );
     const unchecked = all.map((r) => (r.slideField === 'blockId' ? { ...r, import: false } : r));
-    expect(missingRequiredFieldsMessage(unchecked, TEST_FIELDS)).toBe('The following required fields have not been selected for import - Block ID.');
+    expect(missingRequiredFieldsMessage(unchecked, TEST_FIELDS)).toBe(
+      'The following required fields have not been selected for import - Block ID.',
+    );
   });
 });
 
 describe('import options (spec 1 §5)', () => {
   it('labels and defaults: overwrite off, strict on', () => {
-    expect(CSV_IMPORT_OPTIONS.overwrite).toEqual({ label: 'Overwrite existing slide metadata', default: false });
-    expect(CSV_IMPORT_OPTIONS.allowCorrectValues).toEqual({ label: 'Allow import of correct values', default: false });
+    expect(CSV_IMPORT_OPTIONS.overwrite).toEqual({
+      label: 'Overwrite existing slide metadata',
+      default: false,
+    });
+    expect(CSV_IMPORT_OPTIONS.allowCorrectValues).toEqual({
+      label: 'Allow import of correct values',
+      default: false,
+    });
   });
   it('offers a partial import when some lines are bad but not all', () => {
     expect(offersPartialImport(10, 0)).toBe(false);
@@ -156,7 +187,9 @@ describe('CSV value matching (spec 1 §5)', () => {
   });
 
   it('reads assays as a hyphen list of markers, hyphenated markers taken whole', () => {
-    const channels = (...markers: string[]) => ({ value: markers.map((marker, i) => ({ channel: i + 1, marker })) });
+    const channels = (...markers: string[]) => ({
+      value: markers.map((marker, i) => ({ channel: i + 1, marker })),
+    });
     expect(match('assays', 'CD3-CD8')).toEqual(channels('CD3', 'CD8'));
     expect(match('assays', 'pd-l1-cd8-Ki-67')).toEqual(channels('PD-L1', 'CD8', 'Ki-67'));
     expect(match('assays', 'PD-PD-1')).toEqual(channels('PD', 'PD-1'));
@@ -198,12 +231,20 @@ describe('CSV value matching (spec 1 §5)', () => {
 
 describe('line messages (spec 1 §5 CSV row messages)', () => {
   it('are the spec words, prefixed with the line and the slide', () => {
-    expect(lineMessage(3, 'a.svs', CSV_LINE_MESSAGES.slideNotFound)).toBe('Line 3, slide a.svs: Slide not found in Portal project.');
+    expect(lineMessage(3, 'a.svs', CSV_LINE_MESSAGES.slideNotFound)).toBe(
+      'Line 3, slide a.svs: Slide not found in Portal project.',
+    );
     expect(CSV_LINE_MESSAGES.missingFileName).toBe('Missing slide file name in CSV file.');
     expect(CSV_LINE_MESSAGES.missingValues('Block, Assays')).toBe("Missing CSV values for 'Block, Assays'.");
-    expect(CSV_LINE_MESSAGES.unsupportedValue('x', 'Organ')).toBe("Value 'x' for column 'Organ' is not supported.");
-    expect(CSV_LINE_MESSAGES.subtypeOfOtherIndication('S', 'I')).toBe("The subtype 'S' is not a valid entry of the 'I' indication.");
-    expect(CSV_LINE_MESSAGES.subtypeWithoutIndication('S')).toBe("Indication subtype 'S' can not be imported when indication is not specified.");
+    expect(CSV_LINE_MESSAGES.unsupportedValue('x', 'Organ')).toBe(
+      "Value 'x' for column 'Organ' is not supported.",
+    );
+    expect(CSV_LINE_MESSAGES.subtypeOfOtherIndication('S', 'I')).toBe(
+      "The subtype 'S' is not a valid entry of the 'I' indication.",
+    );
+    expect(CSV_LINE_MESSAGES.subtypeWithoutIndication('S')).toBe(
+      "Indication subtype 'S' can not be imported when indication is not specified.",
+    );
   });
 });
 
@@ -223,7 +264,9 @@ describe('planCsvLine: what a line does to its slide (spec 1 §5)', () => {
     line: 7,
     fileName,
     values,
-    columns: Object.fromEntries(Object.keys(values).map((name) => [name, COLUMNS[name as keyof typeof COLUMNS] ?? name])),
+    columns: Object.fromEntries(
+      Object.keys(values).map((name) => [name, COLUMNS[name as keyof typeof COLUMNS] ?? name]),
+    ),
   });
   const SLIDE = {
     fileName: 'a.svs',
@@ -242,22 +285,34 @@ describe('planCsvLine: what a line does to its slide (spec 1 §5)', () => {
   const at = (message: string) => `Line 7, slide a.svs: ${message}`;
 
   it('an empty file name gives only that message', () => {
-    expect(plan(line({ organ: 'nonsense' }, '  '), null)).toEqual({ messages: ['Line 7, slide : Missing slide file name in CSV file.'], changes: {} });
+    expect(plan(line({ organ: 'nonsense' }, '  '), null)).toEqual({
+      messages: ['Line 7, slide : Missing slide file name in CSV file.'],
+      changes: {},
+    });
   });
 
   it('a line without a slide gives only that message', () => {
-    expect(plan(line({ organ: 'nonsense' }), null)).toEqual({ messages: [at('Slide not found in Portal project.')], changes: {} });
+    expect(plan(line({ organ: 'nonsense' }), null)).toEqual({
+      messages: [at('Slide not found in Portal project.')],
+      changes: {},
+    });
   });
 
   it('fills empty fields, matching values to the vocabulary', () => {
     const result = plan(line({ organ: 'LUNG', drugIds: 'd-2,d-1', collectionDate: '1/2/24', blockId: '' }));
-    expect(result).toEqual({ messages: [], changes: { organ: 'Lung', drugIds: ['D-2', 'D-1'], collectionDate: '2024-02-01' } });
+    expect(result).toEqual({
+      messages: [],
+      changes: { organ: 'Lung', drugIds: ['D-2', 'D-1'], collectionDate: '2024-02-01' },
+    });
   });
 
   it('reports every unsupported value as written, by its CSV column, and then changes nothing', () => {
     const result = plan(line({ organ: 'Liver ', drugIds: 'D-9', collectionDate: '2024-01-01' }));
     expect(result).toEqual({
-      messages: [at("Value 'Liver ' for column 'Organ' is not supported."), at("Value 'D-9' for column 'Drugs' is not supported.")],
+      messages: [
+        at("Value 'Liver ' for column 'Organ' is not supported."),
+        at("Value 'D-9' for column 'Drugs' is not supported."),
+      ],
       changes: {},
     });
   });
@@ -265,7 +320,11 @@ describe('planCsvLine: what a line does to its slide (spec 1 §5)', () => {
   it('with overwrite off keeps values the slide holds; with it on replaces them', () => {
     const input = line({ blockId: 'B2', organ: 'Breast', assays: 'CD8' });
     expect(plan(input, SLIDE, false).changes).toEqual({ organ: 'Breast' });
-    expect(plan(input, SLIDE, true).changes).toEqual({ blockId: 'B2', organ: 'Breast', assays: [{ channel: 1, marker: 'CD8' }] });
+    expect(plan(input, SLIDE, true).changes).toEqual({
+      blockId: 'B2',
+      organ: 'Breast',
+      assays: [{ channel: 1, marker: 'CD8' }],
+    });
   });
 
   it('an empty cell changes nothing, also with overwrite on', () => {
@@ -283,68 +342,101 @@ describe('planCsvLine: what a line does to its slide (spec 1 §5)', () => {
   });
 
   it("checks a subtype against the line's indication, else the slide's", () => {
-    expect(plan(line({ indicationSubtypeV2: 'squamous' })).changes).toEqual({ indicationSubtypeV2: 'Squamous' });
+    expect(plan(line({ indicationSubtypeV2: 'squamous' })).changes).toEqual({
+      indicationSubtypeV2: 'Squamous',
+    });
     expect(plan(line({ indicationSubtypeV2: 'Triple negative' })).messages).toEqual([
       at("The subtype 'Triple negative' is not a valid entry of the 'NSCLC' indication."),
     ]);
     const noIndication = { ...SLIDE, indicationV2: null };
-    expect(plan(line({ indicationV2: 'breast cancer', indicationSubtypeV2: 'triple negative' }), noIndication).changes).toEqual({
+    expect(
+      plan(line({ indicationV2: 'breast cancer', indicationSubtypeV2: 'triple negative' }), noIndication)
+        .changes,
+    ).toEqual({
       indicationV2: 'Breast cancer',
       indicationSubtypeV2: 'Triple negative',
     });
-    expect(plan(line({ indicationV2: 'Breast cancer', indicationSubtypeV2: 'Squamous' }), noIndication).messages).toEqual([
-      at("The subtype 'Squamous' is not a valid entry of the 'Breast cancer' indication."),
-    ]);
+    expect(
+      plan(line({ indicationV2: 'Breast cancer', indicationSubtypeV2: 'Squamous' }), noIndication).messages,
+    ).toEqual([at("The subtype 'Squamous' is not a valid entry of the 'Breast cancer' indication.")]);
   });
 
   it("judges the subtype by the indication the slide will have: the slide's kept with overwrite off", () => {
     const input = line({ indicationV2: 'Breast cancer', indicationSubtypeV2: 'Triple negative' });
-    expect(plan(input, SLIDE, false).messages).toEqual([at("The subtype 'Triple negative' is not a valid entry of the 'NSCLC' indication.")]);
-    expect(plan(input, SLIDE, true).changes).toEqual({ indicationV2: 'Breast cancer', indicationSubtypeV2: 'Triple negative' });
+    expect(plan(input, SLIDE, false).messages).toEqual([
+      at("The subtype 'Triple negative' is not a valid entry of the 'NSCLC' indication."),
+    ]);
+    expect(plan(input, SLIDE, true).changes).toEqual({
+      indicationV2: 'Breast cancer',
+      indicationSubtypeV2: 'Triple negative',
+    });
   });
 
-  it("takes the spelling of a subtype name that several indications share from the right one", () => {
-    expect(plan(line({ indicationV2: 'Breast cancer', indicationSubtypeV2: 'other' }), { ...SLIDE, indicationV2: null }).changes).toEqual({
+  it('takes the spelling of a subtype name that several indications share from the right one', () => {
+    expect(
+      plan(line({ indicationV2: 'Breast cancer', indicationSubtypeV2: 'other' }), {
+        ...SLIDE,
+        indicationV2: null,
+      }).changes,
+    ).toEqual({
       indicationV2: 'Breast cancer',
       indicationSubtypeV2: 'OTHER',
     });
   });
 
   it('refuses a subtype when neither the line nor the slide names an indication', () => {
-    expect(plan(line({ indicationSubtypeV2: 'Squamous' }), { ...SLIDE, indicationV2: null }).messages).toEqual([
-      at("Indication subtype 'Squamous' can not be imported when indication is not specified."),
-    ]);
-    expect(plan(line({ indicationV2: '', indicationSubtypeV2: 'Squamous' }), { ...SLIDE, indicationV2: null }).messages).toEqual([
+    expect(
+      plan(line({ indicationSubtypeV2: 'Squamous' }), { ...SLIDE, indicationV2: null }).messages,
+    ).toEqual([at("Indication subtype 'Squamous' can not be imported when indication is not specified.")]);
+    expect(
+      plan(line({ indicationV2: '', indicationSubtypeV2: 'Squamous' }), { ...SLIDE, indicationV2: null })
+        .messages,
+    ).toEqual([
       at("Indication subtype 'Squamous' can not be imported when indication is not specified."),
       at("Missing CSV values for 'Indication'."),
     ]);
   });
 
   it('does not judge a subtype by an indication that is itself not supported', () => {
-    expect(plan(line({ indicationV2: 'Lymphoma', indicationSubtypeV2: 'Triple negative' }), SLIDE, true).messages).toEqual([
-      at("Value 'Lymphoma' for column 'Indication' is not supported."),
-    ]);
+    expect(
+      plan(line({ indicationV2: 'Lymphoma', indicationSubtypeV2: 'Triple negative' }), SLIDE, true).messages,
+    ).toEqual([at("Value 'Lymphoma' for column 'Indication' is not supported.")]);
   });
 
   it('names the mapped required fields left empty, in one message', () => {
     const empty = { ...SLIDE, assays: [], blockId: null, studyId: null };
-    const input = line({ assays: '', blockId: ' ', indicationV2: '', studyId: '', acronym: '', organ: 'Lung' });
-    expect(plan(input, empty).messages).toEqual([at("Missing CSV values for 'Markers, Block, Acronym or Study'.")]);
+    const input = line({
+      assays: '',
+      blockId: ' ',
+      indicationV2: '',
+      studyId: '',
+      acronym: '',
+      organ: 'Lung',
+    });
+    expect(plan(input, empty).messages).toEqual([
+      at("Missing CSV values for 'Markers, Block, Acronym or Study'."),
+    ]);
     expect(plan(line({ organ: 'Lung' }), empty).messages).toEqual([]); // not mapped: not this line's concern
   });
 
   it('needs only one of study id and acronym', () => {
     const noStudy = { ...SLIDE, studyId: null };
     expect(plan(line({ studyId: '', acronym: 'ACR' }), noStudy).changes).toEqual({ acronym: 'ACR' });
-    expect(plan(line({ studyId: '' }), noStudy).messages).toEqual([at("Missing CSV values for 'Acronym or Study'.")]);
+    expect(plan(line({ studyId: '' }), noStudy).messages).toEqual([
+      at("Missing CSV values for 'Acronym or Study'."),
+    ]);
     expect(plan(line({ studyId: '' }), { ...noStudy, acronym: 'ACR' }).messages).toEqual([]);
   });
 
   it('counts an unsupported required value as unsupported, not missing', () => {
-    expect(plan(line({ assays: 'CD99' }), { ...SLIDE, assays: [] }).messages).toEqual([at("Value 'CD99' for column 'Markers' is not supported.")]);
+    expect(plan(line({ assays: 'CD99' }), { ...SLIDE, assays: [] }).messages).toEqual([
+      at("Value 'CD99' for column 'Markers' is not supported."),
+    ]);
   });
 
   it('refuses text for a field the import may not write', () => {
-    expect(plan(line({ status: 'gone', checksum: '' })).messages).toEqual([at("Value 'gone' for column 'status' is not supported.")]);
+    expect(plan(line({ status: 'gone', checksum: '' })).messages).toEqual([
+      at("Value 'gone' for column 'status' is not supported."),
+    ]);
   });
 });

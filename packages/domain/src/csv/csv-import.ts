@@ -6,7 +6,14 @@
  */
 import type { AssayChannel } from '../fields/assays.ts';
 import { hasControlCharacters } from '../text.ts';
-import { checkCellValue, choosableValues, isEmptyCell, normalizeCellValue, sameCellValue, type DateOrder } from '../fields/cell-value.ts';
+import {
+  checkCellValue,
+  choosableValues,
+  isEmptyCell,
+  normalizeCellValue,
+  sameCellValue,
+  type DateOrder,
+} from '../fields/cell-value.ts';
 import type { AllowedValue, FieldDescriptor } from '../fields/field-types.ts';
 import { unescapeCsvCell } from './csv-export.ts';
 
@@ -20,7 +27,13 @@ export interface CsvMappingRow {
 }
 
 /** Headers that name the file name column besides its field and header names (spec 1 §5). */
-export const FILE_NAME_SYNONYMS = ['file name', 'filename', 'slide file name', 'slide filename', 'image file name'];
+export const FILE_NAME_SYNONYMS = [
+  'file name',
+  'filename',
+  'slide file name',
+  'slide filename',
+  'image file name',
+];
 
 /**
  * The fields a column may map to: fileName, the key that finds each line's slide (it is never written),
@@ -37,12 +50,17 @@ const headerKey = (text: string): string => text.trim().toLowerCase();
  * and surrounding spaces aside, or the file name by a synonym. A field maps to one column only: the first
  * header naming it wins and later ones stay unmapped for the user to decide.
  */
-export function autoMapColumns(headers: readonly string[], fields: readonly FieldDescriptor[]): CsvMappingRow[] {
+export function autoMapColumns(
+  headers: readonly string[],
+  fields: readonly FieldDescriptor[],
+): CsvMappingRow[] {
   const byKey = new Map<string, string>();
   const importable = importableFields(fields);
   // Field names before header labels, so a label can never take a name that is some field's own.
-  for (const f of importable) if (!byKey.has(headerKey(f.fieldName))) byKey.set(headerKey(f.fieldName), f.fieldName);
-  for (const f of importable) if (!byKey.has(headerKey(f.headerName))) byKey.set(headerKey(f.headerName), f.fieldName);
+  for (const f of importable)
+    if (!byKey.has(headerKey(f.fieldName))) byKey.set(headerKey(f.fieldName), f.fieldName);
+  for (const f of importable)
+    if (!byKey.has(headerKey(f.headerName))) byKey.set(headerKey(f.headerName), f.fieldName);
   for (const synonym of FILE_NAME_SYNONYMS) if (!byKey.has(synonym)) byKey.set(synonym, 'fileName');
   const taken = new Set<string>();
   return headers.map((header, fieldNumber) => {
@@ -54,10 +72,15 @@ export function autoMapColumns(headers: readonly string[], fields: readonly Fiel
 }
 
 /** The user maps a column by hand (null: unmapped); a column that held that field loses it. */
-export function mapColumn(mapping: readonly CsvMappingRow[], fieldNumber: number, slideField: string | null): CsvMappingRow[] {
+export function mapColumn(
+  mapping: readonly CsvMappingRow[],
+  fieldNumber: number,
+  slideField: string | null,
+): CsvMappingRow[] {
   return mapping.map((row) => {
     if (row.fieldNumber === fieldNumber) return { ...row, slideField, import: slideField !== null };
-    if (slideField !== null && row.slideField === slideField) return { ...row, slideField: null, import: false };
+    if (slideField !== null && row.slideField === slideField)
+      return { ...row, slideField: null, import: false };
     return row;
   });
 }
@@ -71,16 +94,23 @@ const importedFields = (mapping: readonly CsvMappingRow[]): Set<string> =>
   new Set(mapping.flatMap((row) => (row.import && row.slideField ? [row.slideField] : [])));
 
 /** 'The following required fields have not been selected for import - {list}.', or null when all are. */
-export function missingRequiredFieldsMessage(mapping: readonly CsvMappingRow[], fields: readonly FieldDescriptor[]): string | null {
+export function missingRequiredFieldsMessage(
+  mapping: readonly CsvMappingRow[],
+  fields: readonly FieldDescriptor[],
+): string | null {
   const imported = importedFields(mapping);
   const headerOf = (name: string) => fields.find((f) => f.fieldName === name)?.headerName ?? name;
   const missing: string[] = REQUIRED_IMPORT_FIELDS.filter((name) => !imported.has(name)).map(headerOf);
-  if (!REQUIRED_IMPORT_FIELD_PAIR.some((name) => imported.has(name))) missing.push(REQUIRED_IMPORT_FIELD_PAIR.map(headerOf).join(' or '));
-  return missing.length ? `The following required fields have not been selected for import - ${missing.join(', ')}.` : null;
+  if (!REQUIRED_IMPORT_FIELD_PAIR.some((name) => imported.has(name)))
+    missing.push(REQUIRED_IMPORT_FIELD_PAIR.map(headerOf).join(' or '));
+  return missing.length
+    ? `The following required fields have not been selected for import - ${missing.join(', ')}.`
+    : null;
 }
 
 /** Whether a column feeds the file name: the wizard's Map Columns page needs one (spec 1 §4). */
-export const hasFileNameColumn = (mapping: readonly CsvMappingRow[]): boolean => mapping.some((row) => row.import && row.slideField === 'fileName');
+export const hasFileNameColumn = (mapping: readonly CsvMappingRow[]): boolean =>
+  mapping.some((row) => row.import && row.slideField === 'fileName');
 
 /** The import options (spec 1 §5) with their defaults. */
 export const CSV_IMPORT_OPTIONS = {
@@ -91,25 +121,33 @@ export const CSV_IMPORT_OPTIONS = {
 } as const;
 
 /** 'Allow import of correct values' is offered when some lines are bad but not all (spec 1 §5). */
-export const offersPartialImport = (lineCount: number, badLineCount: number): boolean => badLineCount > 0 && badLineCount < lineCount;
+export const offersPartialImport = (lineCount: number, badLineCount: number): boolean =>
+  badLineCount > 0 && badLineCount < lineCount;
 
 /** The preview allows the import (spec 1 §4): no bad line, or some good ones and a partial import allowed. */
-export const canStartImport = (lineCount: number, badLineCount: number, allowCorrectValues: boolean): boolean =>
-  lineCount > 0 && (badLineCount === 0 || (allowCorrectValues && badLineCount < lineCount));
+export const canStartImport = (
+  lineCount: number,
+  badLineCount: number,
+  allowCorrectValues: boolean,
+): boolean => lineCount > 0 && (badLineCount === 0 || (allowCorrectValues && badLineCount < lineCount));
 
 /** The messages of a line (spec 1 §5 CSV row messages); lineMessage prefixes them. */
 export const CSV_LINE_MESSAGES = {
   slideNotFound: 'Slide not found in Portal project.',
   missingFileName: 'Missing slide file name in CSV file.',
   missingValues: (fields: string) => `Missing CSV values for '${fields}'.`,
-  unsupportedValue: (value: string, column: string) => `Value '${value}' for column '${column}' is not supported.`,
+  unsupportedValue: (value: string, column: string) =>
+    `Value '${value}' for column '${column}' is not supported.`,
   // Ours: the value itself is not repeated, since it holds characters a message cannot show.
   controlCharacters: (column: string) => `The value for column '${column}' contains control characters.`,
-  subtypeOfOtherIndication: (value: string, indication: string) => `The subtype '${value}' is not a valid entry of the '${indication}' indication.`,
-  subtypeWithoutIndication: (value: string) => `Indication subtype '${value}' can not be imported when indication is not specified.`,
+  subtypeOfOtherIndication: (value: string, indication: string) =>
+    `The subtype '${value}' is not a valid entry of the '${indication}' indication.`,
+  subtypeWithoutIndication: (value: string) =>
+    `Indication subtype '${value}' can not be imported when indication is not specified.`,
 } as const;
 
-export const lineMessage = (line: number, fileName: string, message: string): string => `Line ${line}, slide ${fileName}: ${message}`;
+export const lineMessage = (line: number, fileName: string, message: string): string =>
+  `Line ${line}, slide ${fileName}: ${message}`;
 
 /** Double extensions of whole-slide images, whose stem is what precedes both parts. */
 const DOUBLE_EXTENSIONS = ['.ome.tiff', '.ome.tif'];
@@ -198,7 +236,11 @@ function matchAssays(text: string, markers: readonly string[]): CsvMatch {
   return { value: assays };
 }
 
-function longestMarkerAt(parts: readonly string[], start: number, index: VocabularyIndex): { marker: string; end: number } | null {
+function longestMarkerAt(
+  parts: readonly string[],
+  start: number,
+  index: VocabularyIndex,
+): { marker: string; end: number } | null {
   if (parts[start] === '') return null; // 'CD3--CD8' or a trailing hyphen: a channel without a marker
   for (let end = Math.min(parts.length, start + index.maxHyphens + 1); end > start; end--) {
     const marker = findInVocabulary(index, parts.slice(start, end).join('-'));
@@ -210,7 +252,9 @@ function longestMarkerAt(parts: readonly string[], start: number, index: Vocabul
 /** One item of a controlled field: the vocabulary's spelling, the text itself for free-text fields. */
 function matchControlled(field: FieldDescriptor, text: string): string | undefined {
   if (!field.allowedValues) return text;
-  return findInVocabulary(allowedIndex(field.allowedValues), text) ?? (field.allowsFreeText ? text : undefined);
+  return (
+    findInVocabulary(allowedIndex(field.allowedValues), text) ?? (field.allowsFreeText ? text : undefined)
+  );
 }
 
 /**
@@ -225,7 +269,10 @@ export function matchCsvValue(field: FieldDescriptor, text: string, context: Csv
   if (trimmed === '') return { value: null };
   if (field.fieldName === 'assays') return matchAssays(trimmed, context.markers);
   if (field.primaryType === 'array') {
-    const items = trimmed.split(',').map((item) => item.trim()).filter(Boolean);
+    const items = trimmed
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     const values: string[] = [];
     for (const item of items) {
       const value = matchControlled(field, item);
@@ -265,7 +312,8 @@ export interface CsvLinePlan {
 }
 
 /** Empty to the import: no value, or a list with nothing in it (assays default to []). */
-const isBlank = (value: unknown): boolean => isEmptyCell(value) || (Array.isArray(value) && value.length === 0);
+const isBlank = (value: unknown): boolean =>
+  isEmptyCell(value) || (Array.isArray(value) && value.length === 0);
 
 /**
  * What one line does to its slide (spec 1 §5): the line's messages, or the changes when there are none.
@@ -281,31 +329,55 @@ export function planCsvLine(
   options: CsvLineOptions,
 ): CsvLinePlan {
   const fileName = input.fileName.trim() === '' ? '' : input.fileName;
-  const fail = (...messages: string[]): CsvLinePlan => ({ messages: messages.map((m) => lineMessage(input.line, fileName, m)), changes: {} });
+  const fail = (...messages: string[]): CsvLinePlan => ({
+    messages: messages.map((m) => lineMessage(input.line, fileName, m)),
+    changes: {},
+  });
   if (fileName === '') return fail(CSV_LINE_MESSAGES.missingFileName);
-  if (hasControlCharacters(fileName)) return { messages: [lineMessage(input.line, '', CSV_LINE_MESSAGES.controlCharacters(input.columns.fileName ?? 'File Name'))], changes: {} };
+  if (hasControlCharacters(fileName))
+    return {
+      messages: [
+        lineMessage(
+          input.line,
+          '',
+          CSV_LINE_MESSAGES.controlCharacters(input.columns.fileName ?? 'File Name'),
+        ),
+      ],
+      changes: {},
+    };
   if (!slide) return fail(CSV_LINE_MESSAGES.slideNotFound);
 
   const columnOf = (name: string) => input.columns[name] ?? fields.get(name)?.headerName ?? name;
   const messages: string[] = [];
   const matched = matchLineValues(input, fields, options, (name, text) =>
-    messages.push(hasControlCharacters(text) ? CSV_LINE_MESSAGES.controlCharacters(columnOf(name)) : CSV_LINE_MESSAGES.unsupportedValue(text, columnOf(name))),
+    messages.push(
+      hasControlCharacters(text)
+        ? CSV_LINE_MESSAGES.controlCharacters(columnOf(name))
+        : CSV_LINE_MESSAGES.unsupportedValue(text, columnOf(name)),
+    ),
   );
 
   // Whether the import writes a field, and the value it holds afterwards, by which the subtype is judged.
   const writes = (name: string) => !isBlank(matched.get(name)) && (options.overwrite || isBlank(slide[name]));
   const after = (name: string) => (writes(name) ? matched.get(name) : slide[name]);
-  const isIndicationUnsupported = !matched.has('indicationV2') && (input.values.indicationV2 ?? '').trim() !== '';
-  const subtypeMessage = isIndicationUnsupported ? null : checkImportedSubtype(input, matched, after('indicationV2'), fields);
+  const isIndicationUnsupported =
+    !matched.has('indicationV2') && (input.values.indicationV2 ?? '').trim() !== '';
+  const subtypeMessage = isIndicationUnsupported
+    ? null
+    : checkImportedSubtype(input, matched, after('indicationV2'), fields);
   if (subtypeMessage) messages.push(subtypeMessage);
 
   // A required field is missing when its cell is empty and the slide holds nothing either; a cell that
   // is not supported has its own message.
-  const isCellEmpty = (name: string) => (matched.has(name) ? isBlank(matched.get(name)) : (input.values[name] ?? '').trim() === '');
+  const isCellEmpty = (name: string) =>
+    matched.has(name) ? isBlank(matched.get(name)) : (input.values[name] ?? '').trim() === '';
   const isMissing = (name: string) => isCellEmpty(name) && isBlank(slide[name]);
-  const missing = REQUIRED_IMPORT_FIELDS.filter((name) => name !== 'fileName' && name in input.columns && isMissing(name)).map(columnOf);
+  const missing = REQUIRED_IMPORT_FIELDS.filter(
+    (name) => name !== 'fileName' && name in input.columns && isMissing(name),
+  ).map(columnOf);
   const pair = REQUIRED_IMPORT_FIELD_PAIR;
-  if (pair.some((name) => name in input.columns) && pair.every(isMissing)) missing.push(pair.map(columnOf).join(' or '));
+  if (pair.some((name) => name in input.columns) && pair.every(isMissing))
+    missing.push(pair.map(columnOf).join(' or '));
   if (missing.length) messages.push(CSV_LINE_MESSAGES.missingValues(missing.join(', ')));
   if (messages.length) return fail(...messages);
 
@@ -346,14 +418,22 @@ function matchLineValues(
  * line's own, else the slide's (spec 1 §5). Matched within that indication's subtypes, so a subtype name
  * that several indications share takes the right one's spelling.
  */
-function checkImportedSubtype(input: CsvLineInput, matched: Map<string, unknown>, indication: unknown, fields: ReadonlyMap<string, FieldDescriptor>): string | null {
+function checkImportedSubtype(
+  input: CsvLineInput,
+  matched: Map<string, unknown>,
+  indication: unknown,
+  fields: ReadonlyMap<string, FieldDescriptor>,
+): string | null {
   const subtype = matched.get('indicationSubtypeV2');
   if (isBlank(subtype)) return null;
   const text = input.values.indicationSubtypeV2 ?? String(subtype);
   if (isBlank(indication)) return CSV_LINE_MESSAGES.subtypeWithoutIndication(text);
   const allowed = fields.get('indicationSubtypeV2')?.allowedValues ?? [];
   const ofIndication = allowed.filter((a) => a.parent === indication);
-  const value = findInVocabulary(indexVocabulary(choosableValues(ofIndication).map((a) => a.value)), String(subtype));
+  const value = findInVocabulary(
+    indexVocabulary(choosableValues(ofIndication).map((a) => a.value)),
+    String(subtype),
+  );
   if (value === undefined) return CSV_LINE_MESSAGES.subtypeOfOtherIndication(text, String(indication));
   matched.set('indicationSubtypeV2', value);
   return null;
@@ -365,11 +445,19 @@ function checkImportedSubtype(input: CsvLineInput, matched: Map<string, unknown>
  */
 function keepChannelDetails(imported: readonly AssayChannel[], current: unknown): AssayChannel[] {
   const existing = Array.isArray(current) ? (current as AssayChannel[]) : [];
-  return imported.map((channel) => existing.find((e) => e?.channel === channel.channel && e.marker === channel.marker) ?? channel);
+  return imported.map(
+    (channel) =>
+      existing.find((e) => e?.channel === channel.channel && e.marker === channel.marker) ?? channel,
+  );
 }
 
 /** Same value for the import: date-times by instant, since stored ones may be spelled with or without ms. */
-function sameImportedValue(type: FieldDescriptor['primaryType'] | undefined, value: unknown, current: unknown): boolean {
-  if (type === 'stringUtcDateTime' && typeof value === 'string' && typeof current === 'string') return Date.parse(value) === Date.parse(current);
+function sameImportedValue(
+  type: FieldDescriptor['primaryType'] | undefined,
+  value: unknown,
+  current: unknown,
+): boolean {
+  if (type === 'stringUtcDateTime' && typeof value === 'string' && typeof current === 'string')
+    return Date.parse(value) === Date.parse(current);
   return sameCellValue(value, current);
 }

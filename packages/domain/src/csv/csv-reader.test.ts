@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkCsvRecords, CSV_FILE_MESSAGES, CSV_LIMITS, CsvError, CsvReader, parseCsv, sniffCsv, type CsvDelimiter, type CsvRecord } from './csv-reader.ts';
+import {
+  checkCsvRecords,
+  CSV_FILE_MESSAGES,
+  CSV_LIMITS,
+  CsvError,
+  CsvReader,
+  parseCsv,
+  sniffCsv,
+  type CsvDelimiter,
+  type CsvRecord,
+} from './csv-reader.ts';
 
 const cellsOf = (records: readonly CsvRecord[]) => records.map((r) => r.cells);
 
@@ -44,8 +54,12 @@ describe('sniffCsv: the delimiter from the header (spec 1 §5, §9)', () => {
   });
 
   it("refuses a binary file's head as not a text file", () => {
-    expect(sniffCsv('\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR')).toEqual({ error: CSV_FILE_MESSAGES.notText });
-    expect(sniffCsv('PK\u0003\u0004\u0014\u0000\u0006\u0000;,')).toEqual({ error: CSV_FILE_MESSAGES.notText });
+    expect(sniffCsv('\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR')).toEqual({
+      error: CSV_FILE_MESSAGES.notText,
+    });
+    expect(sniffCsv('PK\u0003\u0004\u0014\u0000\u0006\u0000;,')).toEqual({
+      error: CSV_FILE_MESSAGES.notText,
+    });
     expect(sniffCsv('%PDF-1.7 \uFFFD\uFFFD\uFFFD;a')).toEqual({ error: CSV_FILE_MESSAGES.notText });
     expect(sniffCsv('a;b\u0000c')).toEqual({ error: CSV_FILE_MESSAGES.notText });
   });
@@ -62,17 +76,27 @@ describe('sniffCsv: the delimiter from the header (spec 1 §5, §9)', () => {
   });
 
   it('uses the messages of the spec word for word', () => {
-    expect(CSV_FILE_MESSAGES.notCommaOrSemicolon).toBe('Only CSV files that are comma or semicolon separated are accepted for metadata import.');
+    expect(CSV_FILE_MESSAGES.notCommaOrSemicolon).toBe(
+      'Only CSV files that are comma or semicolon separated are accepted for metadata import.',
+    );
     expect(CSV_FILE_MESSAGES.tooFewColumns).toBe('The CSV file should contain at least 2 columns.');
-    expect(CSV_FILE_MESSAGES.noDataRow).toBe('The CSV file should contain 1 header row and at least 1 data row.');
+    expect(CSV_FILE_MESSAGES.noDataRow).toBe(
+      'The CSV file should contain 1 header row and at least 1 data row.',
+    );
     expect(CSV_LIMITS).toMatchObject({ sniffChars: 1024, chunkBytes: 8192, previewRows: 10 });
   });
 
   it('never throws (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', ';', ',', '"', '\t', '|', '\r', '\n', '\u0000', '\uFFFD', '\uFEFF'), maxLength: 60 }), (head) => {
-        expect(Object.keys(sniffCsv(head))).toHaveLength(1);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', ';', ',', '"', '\t', '|', '\r', '\n', '\u0000', '\uFFFD', '\uFEFF'),
+          maxLength: 60,
+        }),
+        (head) => {
+          expect(Object.keys(sniffCsv(head))).toHaveLength(1);
+        },
+      ),
     );
   });
 });
@@ -168,12 +192,20 @@ describe('CsvReader and parseCsv (RFC 4180)', () => {
   });
 
   it('gives the same records for any chunking of any text (property)', () => {
-    const text = fc.string({ unit: fc.constantFrom('a', ' ', ';', ',', '"', '\r', '\n', '\uFEFF'), maxLength: 80 });
+    const text = fc.string({
+      unit: fc.constantFrom('a', ' ', ';', ',', '"', '\r', '\n', '\uFEFF'),
+      maxLength: 80,
+    });
     fc.assert(
-      fc.property(text, fc.array(fc.nat(), { maxLength: 6 }), fc.constantFrom<CsvDelimiter>(';', ','), (t, cuts, delimiter) => {
-        const sorted = cuts.map((c) => c % (t.length + 1)).sort((a, b) => a - b);
-        expect(readInPieces(t, delimiter, sorted)).toEqual(parseCsv(t, delimiter));
-      }),
+      fc.property(
+        text,
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.constantFrom<CsvDelimiter>(';', ','),
+        (t, cuts, delimiter) => {
+          const sorted = cuts.map((c) => c % (t.length + 1)).sort((a, b) => a - b);
+          expect(readInPieces(t, delimiter, sorted)).toEqual(parseCsv(t, delimiter));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -196,7 +228,9 @@ describe('CsvReader and parseCsv (RFC 4180)', () => {
     expect(parseCsv(ok, ';')[0]!.cells).toHaveLength(CSV_LIMITS.maxColumns);
     const reader = new CsvReader(';');
     reader.push('a;b\n');
-    expect(() => reader.push(`${';'.repeat(CSV_LIMITS.maxColumns)}\n`)).toThrow(new CsvError(CSV_FILE_MESSAGES.tooManyColumns, 2));
+    expect(() => reader.push(`${';'.repeat(CSV_LIMITS.maxColumns)}\n`)).toThrow(
+      new CsvError(CSV_FILE_MESSAGES.tooManyColumns, 2),
+    );
   });
 
   it('refuses a cell longer than the limit, even arriving in small chunks', () => {
@@ -211,7 +245,9 @@ describe('CsvReader and parseCsv (RFC 4180)', () => {
     expect(error).toBeInstanceOf(CsvError);
     expect((error as CsvError).message).toBe(CSV_FILE_MESSAGES.cellTooLong);
     expect((error as CsvError).line).toBe(1);
-    expect(parseCsv(`a,${'x'.repeat(CSV_LIMITS.maxCellChars)}`, ',')[0]!.cells[1]).toHaveLength(CSV_LIMITS.maxCellChars);
+    expect(parseCsv(`a,${'x'.repeat(CSV_LIMITS.maxCellChars)}`, ',')[0]!.cells[1]).toHaveLength(
+      CSV_LIMITS.maxCellChars,
+    );
   });
 });
 

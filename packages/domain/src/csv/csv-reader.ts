@@ -20,7 +20,8 @@ export const CSV_LIMITS = {
 export type CsvDelimiter = ',' | ';';
 
 export const CSV_FILE_MESSAGES = {
-  notCommaOrSemicolon: 'Only CSV files that are comma or semicolon separated are accepted for metadata import.',
+  notCommaOrSemicolon:
+    'Only CSV files that are comma or semicolon separated are accepted for metadata import.',
   tooFewColumns: 'The CSV file should contain at least 2 columns.',
   noDataRow: 'The CSV file should contain 1 header row and at least 1 data row.',
   notText: 'The file is not a text file.',
@@ -83,7 +84,9 @@ export function sniffCsv(head: string): { delimiter: CsvDelimiter } | { error: s
   const header = text.slice(0, end);
   if (NON_TEXT.test(header)) return { error: CSV_FILE_MESSAGES.notText };
   if (semicolons === 0 && commas === 0) {
-    return { error: /[\t|]/.test(header) ? CSV_FILE_MESSAGES.notCommaOrSemicolon : CSV_FILE_MESSAGES.tooFewColumns };
+    return {
+      error: /[\t|]/.test(header) ? CSV_FILE_MESSAGES.notCommaOrSemicolon : CSV_FILE_MESSAGES.tooFewColumns,
+    };
   }
   return { delimiter: commas > semicolons ? ',' : ';' };
 }
@@ -171,14 +174,16 @@ export class CsvReader {
 
   private append(c: string): void {
     this.cell += c;
-    if (this.cell.length > CSV_LIMITS.maxCellChars) throw new CsvError(CSV_FILE_MESSAGES.cellTooLong, this.recordLine);
+    if (this.cell.length > CSV_LIMITS.maxCellChars)
+      throw new CsvError(CSV_FILE_MESSAGES.cellTooLong, this.recordLine);
   }
 
   private endCell(): void {
     this.cells.push(this.cell);
     this.cell = '';
     this.state = 'start';
-    if (this.cells.length > CSV_LIMITS.maxColumns) throw new CsvError(CSV_FILE_MESSAGES.tooManyColumns, this.recordLine);
+    if (this.cells.length > CSV_LIMITS.maxColumns)
+      throw new CsvError(CSV_FILE_MESSAGES.tooManyColumns, this.recordLine);
   }
 
   /** Ends the record at a line break (the line counter has already moved past it). */

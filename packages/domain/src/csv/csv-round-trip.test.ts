@@ -9,7 +9,11 @@ import { TEST_FIELDS, TEST_MARKERS } from './csv-test-fields.ts';
 
 /** Text as users write it, dangerous starts, quotes, delimiters and line breaks included; trimmed, as the import trims. */
 const freeText = fc
-  .string({ unit: fc.constantFrom('x', 'Y', '7', ' ', "'", '=', '+', '-', '@', '"', ';', ',', '\t', '\r', '\n', 'é'), minLength: 1, maxLength: 10 })
+  .string({
+    unit: fc.constantFrom('x', 'Y', '7', ' ', "'", '=', '+', '-', '@', '"', ';', ',', '\t', '\r', '\n', 'é'),
+    minLength: 1,
+    maxLength: 10,
+  })
   .map((s) => s.trim())
   .filter((s) => s !== '');
 
@@ -21,7 +25,9 @@ function storedValue(field: FieldDescriptor): fc.Arbitrary<unknown> {
   const vocabulary = choosableValues(field.allowedValues ?? []).map((a) => a.value);
   const value = ((): fc.Arbitrary<unknown> => {
     if (field.fieldName === 'assays') {
-      return fc.array(fc.constantFrom(...TEST_MARKERS), { minLength: 1, maxLength: 5 }).map((markers) => markers.map((marker, i) => ({ channel: i + 1, marker })));
+      return fc
+        .array(fc.constantFrom(...TEST_MARKERS), { minLength: 1, maxLength: 5 })
+        .map((markers) => markers.map((marker, i) => ({ channel: i + 1, marker })));
     }
     switch (field.primaryType) {
       case 'array':
@@ -45,7 +51,9 @@ function storedValue(field: FieldDescriptor): fc.Arbitrary<unknown> {
       default:
         // Free text of a field with suggestions must not spell one of them, or the import takes its spelling.
         if (field.allowedValues && !field.allowsFreeText) return fc.constantFrom(...vocabulary);
-        return field.allowedValues ? freeText.filter((s) => !vocabulary.some((v) => v.toLowerCase() === s.toLowerCase())) : freeText;
+        return field.allowedValues
+          ? freeText.filter((s) => !vocabulary.some((v) => v.toLowerCase() === s.toLowerCase()))
+          : freeText;
     }
   })();
   return fc.option(value, { freq: 5 });
@@ -57,16 +65,32 @@ describe('round trip: an exported row imports back to the same values', () => {
   it('holds for every importable field, with either delimiter (property)', () => {
     const row = fc.record(Object.fromEntries(FIELDS.map((f) => [f.fieldName, storedValue(f)])));
     fc.assert(
-      fc.property(row, fc.constantFrom<CsvDelimiter>(';', ','), fc.constantFrom('DMY', 'MDY', 'YMD') as fc.Arbitrary<'DMY' | 'MDY' | 'YMD'>, (values, delimiter, dateOrder) => {
-        const text = csvLine(FIELDS.map((f) => f.headerName), delimiter) + csvLine(FIELDS.map((f) => exportCellValue(f, values[f.fieldName])), delimiter);
-        const [header, record, ...rest] = parseCsv(text, delimiter);
-        expect(rest).toEqual([]);
-        const mapping = autoMapColumns(header!.cells, TEST_FIELDS);
-        expect(mapping.map((m) => m.slideField)).toEqual(FIELDS.map((f) => f.fieldName));
-        for (const [i, field] of FIELDS.entries()) {
-          expect(matchCsvValue(field, record!.cells[i] ?? '', { markers: TEST_MARKERS, dateOrder }), field.fieldName).toEqual({ value: values[field.fieldName] });
-        }
-      }),
+      fc.property(
+        row,
+        fc.constantFrom<CsvDelimiter>(';', ','),
+        fc.constantFrom('DMY', 'MDY', 'YMD') as fc.Arbitrary<'DMY' | 'MDY' | 'YMD'>,
+        (values, delimiter, dateOrder) => {
+          const text =
+            csvLine(
+              FIELDS.map((f) => f.headerName),
+              delimiter,
+            ) +
+            csvLine(
+              FIELDS.map((f) => exportCellValue(f, values[f.fieldName])),
+              delimiter,
+            );
+          const [header, record, ...rest] = parseCsv(text, delimiter);
+          expect(rest).toEqual([]);
+          const mapping = autoMapColumns(header!.cells, TEST_FIELDS);
+          expect(mapping.map((m) => m.slideField)).toEqual(FIELDS.map((f) => f.fieldName));
+          for (const [i, field] of FIELDS.entries()) {
+            expect(
+              matchCsvValue(field, record!.cells[i] ?? '', { markers: TEST_MARKERS, dateOrder }),
+              field.fieldName,
+            ).toEqual({ value: values[field.fieldName] });
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

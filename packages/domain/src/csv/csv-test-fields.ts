@@ -9,7 +9,10 @@ import { SLIDE_FIELDS } from '../fields/slide-fields.ts';
 const values = (...list: string[]): AllowedValue[] => list.map((value) => ({ value }));
 
 export const TEST_VOCABULARIES: Record<string, AllowedValue[]> = {
-  indications: [...values('NSCLC', 'Breast cancer'), { value: 'Retired indication', deprecatedSince: '2001-01-01' }],
+  indications: [
+    ...values('NSCLC', 'Breast cancer'),
+    { value: 'Retired indication', deprecatedSince: '2001-01-01' },
+  ],
   indicationSubtypes: [
     { value: 'Adenocarcinoma', parent: 'NSCLC' },
     { value: 'Squamous', parent: 'NSCLC' },
@@ -28,9 +31,16 @@ export const TEST_VOCABULARIES: Record<string, AllowedValue[]> = {
 export const TEST_MARKERS: readonly string[] = TEST_VOCABULARIES.markers!.map((m) => m.value);
 
 export const TEST_FIELDS: readonly FieldDescriptor[] = SLIDE_FIELDS.map((f) =>
-  describeField(f, f.vocabulary && f.vocabulary !== 'markers' ? (TEST_VOCABULARIES[f.vocabulary] ?? values(`${f.headerName} A`, `${f.headerName} B`)) : null),
+  describeField(
+    f,
+    f.vocabulary && f.vocabulary !== 'markers'
+      ? (TEST_VOCABULARIES[f.vocabulary] ?? values(`${f.headerName} A`, `${f.headerName} B`))
+      : null,
+  ),
 );
 
-export const TEST_FIELD_MAP: ReadonlyMap<string, FieldDescriptor> = new Map(TEST_FIELDS.map((f) => [f.fieldName, f]));
+export const TEST_FIELD_MAP: ReadonlyMap<string, FieldDescriptor> = new Map(
+  TEST_FIELDS.map((f) => [f.fieldName, f]),
+);
 
 export const testField = (name: string): FieldDescriptor => TEST_FIELD_MAP.get(name)!;

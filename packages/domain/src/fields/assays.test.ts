@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkAssays, cleanAssayRows, formatAssayMarkers, parsePastedAssays, reassignChannel } from './assays.ts';
+import {
+  checkAssays,
+  cleanAssayRows,
+  formatAssayMarkers,
+  parsePastedAssays,
+  reassignChannel,
+} from './assays.ts';
 
 describe('marker (assay) edit rules (spec 2 §5)', () => {
   it('drops rows without a marker, duplicate or non-integer channels, and ids that are not 24 hex', () => {
@@ -16,17 +22,35 @@ describe('marker (assay) edit rules (spec 2 §5)', () => {
     ]);
   });
   it('a reassigned channel clears the old holder', () => {
-    expect(reassignChannel([{ channel: 1 }, { channel: 2 }], 0, 2)).toEqual([{ channel: 2 }, { channel: null }]);
+    expect(reassignChannel([{ channel: 1 }, { channel: 2 }], 0, 2)).toEqual([
+      { channel: 2 },
+      { channel: null },
+    ]);
   });
   it('checks markers against the vocabulary and pasted cells as JSON', () => {
     const markers = new Set(['CD3', 'CD8']);
     expect(checkAssays([{ channel: 1, marker: 'CD3' }], markers)).toBeNull();
-    expect(checkAssays([{ channel: 1, marker: 'CD4' }], markers)).toBe('Incorrect cell value of controlled vocabulary for the field');
-    expect(checkAssays([{ channel: 1, marker: 'CD3' }, { channel: 1, marker: 'CD8' }], markers)).toMatch(/unique/);
+    expect(checkAssays([{ channel: 1, marker: 'CD4' }], markers)).toBe(
+      'Incorrect cell value of controlled vocabulary for the field',
+    );
+    expect(
+      checkAssays(
+        [
+          { channel: 1, marker: 'CD3' },
+          { channel: 1, marker: 'CD8' },
+        ],
+        markers,
+      ),
+    ).toMatch(/unique/);
     expect(parsePastedAssays('[{"channel":1,"marker":"CD3"}]')).toEqual([{ channel: 1, marker: 'CD3' }]);
     expect(parsePastedAssays('CD3-CD8')).toBeNull();
   });
   it('formats markers in channel order', () => {
-    expect(formatAssayMarkers([{ channel: 2, marker: 'CD8' }, { channel: 1, marker: 'CD3' }])).toBe('CD3-CD8');
+    expect(
+      formatAssayMarkers([
+        { channel: 2, marker: 'CD8' },
+        { channel: 1, marker: 'CD3' },
+      ]),
+    ).toBe('CD3-CD8');
   });
 });

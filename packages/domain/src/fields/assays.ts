@@ -43,25 +43,37 @@ export function cleanAssayRows(rows: readonly Partial<AssayChannel>[]): AssayCha
 }
 
 /** Moves row `index` to `channel`; a row already holding that channel loses it (spec 2 §5). */
-export function reassignChannel<T extends { channel: number | null }>(rows: readonly T[], index: number, channel: number): T[] {
-  return rows.map((row, i) => (i === index ? { ...row, channel } : row.channel === channel ? { ...row, channel: null } : row));
+export function reassignChannel<T extends { channel: number | null }>(
+  rows: readonly T[],
+  index: number,
+  channel: number,
+): T[] {
+  return rows.map((row, i) =>
+    i === index ? { ...row, channel } : row.channel === channel ? { ...row, channel: null } : row,
+  );
 }
 
 /**
  * The assays cell check: a list of channels, each with a whole channel number (unique) and a marker of
  * the vocabulary; chromogens too when a vocabulary is given.
  */
-export function checkAssays(value: unknown, markers: ReadonlySet<string>, chromogens?: ReadonlySet<string>): string | null {
+export function checkAssays(
+  value: unknown,
+  markers: ReadonlySet<string>,
+  chromogens?: ReadonlySet<string>,
+): string | null {
   if (value === null || value === undefined) return null;
   if (!Array.isArray(value) || value.length > MAX_ASSAY_CHANNELS) return 'Assays must be a list of channels';
   const channels = new Set<number>();
   for (const item of value as unknown[]) {
     if (!item || typeof item !== 'object') return 'Assays must be a list of channels';
     const { channel, marker, chromogenFluorophores } = item as Partial<AssayChannel>;
-    if (typeof channel !== 'number' || !Number.isInteger(channel) || channel < 0 || channels.has(channel)) return 'Each assay channel must be a unique whole number';
+    if (typeof channel !== 'number' || !Number.isInteger(channel) || channel < 0 || channels.has(channel))
+      return 'Each assay channel must be a unique whole number';
     channels.add(channel);
     if (typeof marker !== 'string' || !markers.has(marker)) return CELL_MESSAGES.controlledVocabulary;
-    if (chromogens && chromogenFluorophores != null && !chromogens.has(chromogenFluorophores)) return CELL_MESSAGES.controlledVocabulary;
+    if (chromogens && chromogenFluorophores != null && !chromogens.has(chromogenFluorophores))
+      return CELL_MESSAGES.controlledVocabulary;
   }
   return null;
 }
@@ -74,5 +86,8 @@ export function parsePastedAssays(text: string): unknown[] | null {
 
 /** The markers in channel order joined by '-' (assayMarkersFormatted; the CSV's hyphen list). */
 export function formatAssayMarkers(assays: readonly Pick<AssayChannel, 'channel' | 'marker'>[]): string {
-  return [...assays].sort((a, b) => a.channel - b.channel).map((a) => a.marker).join('-');
+  return [...assays]
+    .sort((a, b) => a.channel - b.channel)
+    .map((a) => a.marker)
+    .join('-');
 }

@@ -1,15 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeField } from './field-types.ts';
-import { canEditCell, checkCellValue, checkLinkedValue, CELL_MESSAGES, linkedChoices, normalizeCellValue, parseLocalDate, sameCellValue } from './cell-value.ts';
+import {
+  canEditCell,
+  checkCellValue,
+  checkLinkedValue,
+  CELL_MESSAGES,
+  linkedChoices,
+  normalizeCellValue,
+  parseLocalDate,
+  sameCellValue,
+} from './cell-value.ts';
 import { SLIDE_FIELDS } from './slide-fields.ts';
 
-const fieldOf = (name: string, allowed: { value: string; deprecatedSince?: string | null; parent?: string | null }[] | null = null) =>
-  describeField(SLIDE_FIELDS.find((f) => f.fieldName === name)!, allowed);
+const fieldOf = (
+  name: string,
+  allowed: { value: string; deprecatedSince?: string | null; parent?: string | null }[] | null = null,
+) => describeField(SLIDE_FIELDS.find((f) => f.fieldName === name)!, allowed);
 
 describe('metadata cell value check (spec 1 §5)', () => {
   it('accepts empty and null for every type', () => {
-    for (const f of SLIDE_FIELDS) for (const v of [null, undefined, '']) expect(checkCellValue(describeField(f, null), v)).toBeNull();
+    for (const f of SLIDE_FIELDS)
+      for (const v of [null, undefined, '']) expect(checkCellValue(describeField(f, null), v)).toBeNull();
   });
 
   it('numbers: integers for int, non-negative for uint, 0–100 integers for percentageUint, 0–100 for percentageFloat', () => {
@@ -25,7 +37,9 @@ describe('metadata cell value check (spec 1 §5)', () => {
     const pctFloat = fieldOf('necrosis');
     expect(checkCellValue(pctFloat, 50.5)).toBeNull();
     expect(checkCellValue(pctFloat, -0.1)).toBe(CELL_MESSAGES.percentage('Necrosis (%)'));
-    expect(checkCellValue(fieldOf('sectionThickness'), Number.NaN)).toBe(CELL_MESSAGES.number('Section Thickness (µm)'));
+    expect(checkCellValue(fieldOf('sectionThickness'), Number.NaN)).toBe(
+      CELL_MESSAGES.number('Section Thickness (µm)'),
+    );
   });
 
   it('controlled values: a non-deprecated allowed value; tumorSubtype is exempt', () => {
@@ -46,7 +60,9 @@ describe('metadata cell value check (spec 1 §5)', () => {
 
   it('dates and booleans', () => {
     expect(checkCellValue(fieldOf('collectionDate'), '2024-02-29')).toBeNull();
-    expect(checkCellValue(fieldOf('collectionDate'), '2023-02-29')).toBe(CELL_MESSAGES.date('Collection Date'));
+    expect(checkCellValue(fieldOf('collectionDate'), '2023-02-29')).toBe(
+      CELL_MESSAGES.date('Collection Date'),
+    );
     expect(checkCellValue(fieldOf('scanDate'), '2024-02-29T10:00:00.000Z')).toBeNull();
     expect(checkCellValue(fieldOf('scanDate'), '2024-02-29')).toBe(CELL_MESSAGES.dateTime('Scan Date'));
     expect(checkCellValue(fieldOf('imageQcPass'), 'yes')).toBe(CELL_MESSAGES.bool('Image QC Pass'));
@@ -71,8 +87,10 @@ describe('normalization (spec 1 §5)', () => {
   });
 
   it('booleans: false, no, 0, null and empty are false, anything else true', () => {
-    for (const v of ['false', 'No', '0', 'null', '', null, undefined]) expect(normalizeCellValue(fieldOf('imageQcPass'), v)).toBe(false);
-    for (const v of ['true', 'yes', 'x', '1']) expect(normalizeCellValue(fieldOf('imageQcPass'), v)).toBe(true);
+    for (const v of ['false', 'No', '0', 'null', '', null, undefined])
+      expect(normalizeCellValue(fieldOf('imageQcPass'), v)).toBe(false);
+    for (const v of ['true', 'yes', 'x', '1'])
+      expect(normalizeCellValue(fieldOf('imageQcPass'), v)).toBe(true);
   });
 
   it("dates in the browser's order, two-digit years + 2000, or ISO; others left for the check", () => {
@@ -97,7 +115,9 @@ describe('linked values: indication → subtype', () => {
   ];
   it('accepts only subtypes of the row indication', () => {
     expect(checkLinkedValue('Adenocarcinoma', 'NSCLC', allowed)).toBeNull();
-    expect(checkLinkedValue('Triple negative', 'NSCLC', allowed)).toBe("The subtype 'Triple negative' is not a valid entry of the 'NSCLC' indication.");
+    expect(checkLinkedValue('Triple negative', 'NSCLC', allowed)).toBe(
+      "The subtype 'Triple negative' is not a valid entry of the 'NSCLC' indication.",
+    );
     expect(checkLinkedValue('Adenocarcinoma', null, allowed)).toBe('No indication selected');
     expect(linkedChoices(allowed, 'NSCLC').map((a) => a.value)).toEqual(['Adenocarcinoma']);
     expect(linkedChoices(allowed, '')).toEqual([]);
@@ -110,7 +130,9 @@ describe('editing rights (spec 1 §5)', () => {
     expect(canEditCell(fieldOf('blockId'), row, true)).toBe(true);
     expect(canEditCell(fieldOf('blockId'), row, false)).toBe(false);
     expect(canEditCell(fieldOf('fileName'), row, true)).toBe(false);
-    expect(canEditCell({ fieldName: 'x', allowEdit: true, isProjectSpecificField: true }, row, true)).toBe(false);
+    expect(canEditCell({ fieldName: 'x', allowEdit: true, isProjectSpecificField: true }, row, true)).toBe(
+      false,
+    );
     expect(canEditCell(fieldOf('blockId'), { ...row, editableFields: ['organ'] }, true)).toBe(false);
     expect(canEditCell(fieldOf('organ'), { ...row, editableFields: ['organ'] }, true)).toBe(true);
   });

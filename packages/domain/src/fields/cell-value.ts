@@ -17,13 +17,17 @@ export const CELL_MESSAGES = {
   text: (header: string) => `${header} must be text`,
   list: (header: string) => `${header} must be a list`,
   noIndication: 'No indication selected',
-  subtypeOfOtherIndication: (value: string, indication: string) => `The subtype '${value}' is not a valid entry of the '${indication}' indication.`,
+  subtypeOfOtherIndication: (value: string, indication: string) =>
+    `The subtype '${value}' is not a valid entry of the '${indication}' indication.`,
   readOnly: (header: string) => `${header} cannot be edited`,
   controlCharacters: (header: string) => `${header} must not contain control characters`,
 } as const;
 
 /** What the check needs of a field descriptor. */
-export type CheckedField = Pick<FieldDescriptor, 'fieldName' | 'headerName' | 'primaryType' | 'allowedValues' | 'allowsFreeText'>;
+export type CheckedField = Pick<
+  FieldDescriptor,
+  'fieldName' | 'headerName' | 'primaryType' | 'allowedValues' | 'allowsFreeText'
+>;
 
 export const isEmptyCell = (value: unknown): boolean => value === null || value === undefined || value === '';
 
@@ -71,10 +75,18 @@ const FALSE_WORDS = new Set(['false', 'no', '0', 'null', '']);
  * anything else as true; numbers given to text fields become text; a text pasted into a list field is
  * split at commas. A value that cannot be read is returned as it came, for the check to refuse.
  */
-export function normalizeCellValue(field: Pick<FieldDescriptor, 'primaryType'>, raw: unknown, dateOrder: DateOrder = 'YMD'): unknown {
+export function normalizeCellValue(
+  field: Pick<FieldDescriptor, 'primaryType'>,
+  raw: unknown,
+  dateOrder: DateOrder = 'YMD',
+): unknown {
   if (field.primaryType === 'bool') {
     if (typeof raw === 'boolean') return raw;
-    return !FALSE_WORDS.has(String(raw ?? '').trim().toLowerCase());
+    return !FALSE_WORDS.has(
+      String(raw ?? '')
+        .trim()
+        .toLowerCase(),
+    );
   }
   if (raw === undefined || raw === null) return null;
   if (typeof raw === 'string' && raw.trim() === '') return null;
@@ -93,11 +105,18 @@ export function normalizeCellValue(field: Pick<FieldDescriptor, 'primaryType'>, 
     case 'stringUtcDateTime': {
       if (typeof raw !== 'string') return raw;
       const date = parseLocalDate(raw, dateOrder);
-      return isIsoDateTime(raw.trim()) ? new Date(raw.trim()).toISOString() : date ? `${date}T00:00:00.000Z` : raw;
+      return isIsoDateTime(raw.trim())
+        ? new Date(raw.trim()).toISOString()
+        : date
+          ? `${date}T00:00:00.000Z`
+          : raw;
     }
     case 'array':
       if (typeof raw === 'string') {
-        const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+        const items = raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         return items.length ? items : null;
       }
       return Array.isArray(raw) && raw.length === 0 ? null : raw;
@@ -110,7 +129,10 @@ export function normalizeCellValue(field: Pick<FieldDescriptor, 'primaryType'>, 
 }
 
 /** The values a user may choose now: the allowed values that are not deprecated. */
-export function choosableValues(allowed: readonly AllowedValue[], today = new Date().toISOString().slice(0, 10)): AllowedValue[] {
+export function choosableValues(
+  allowed: readonly AllowedValue[],
+  today = new Date().toISOString().slice(0, 10),
+): AllowedValue[] {
   return allowed.filter((v) => !v.deprecatedSince || v.deprecatedSince > today);
 }
 
@@ -122,7 +144,8 @@ export function checkCellValue(field: CheckedField, value: unknown, today?: stri
   if (isEmptyCell(value)) return null;
   const header = field.headerName;
   const texts = Array.isArray(value) ? value : [value];
-  if (texts.some((v) => typeof v === 'string' && hasControlCharacters(v))) return CELL_MESSAGES.controlCharacters(header);
+  if (texts.some((v) => typeof v === 'string' && hasControlCharacters(v)))
+    return CELL_MESSAGES.controlCharacters(header);
   const isNumber = typeof value === 'number' && Number.isFinite(value);
   switch (field.primaryType) {
     case 'int':
@@ -158,7 +181,9 @@ export function checkCellValue(field: CheckedField, value: unknown, today?: stri
       if (typeof value !== 'string') return CELL_MESSAGES.text(header);
       const allowed = field.allowedValues;
       if (!allowed || field.allowsFreeText) return null;
-      return choosableValues(allowed, today).some((a) => a.value === value) ? null : CELL_MESSAGES.controlledVocabulary;
+      return choosableValues(allowed, today).some((a) => a.value === value)
+        ? null
+        : CELL_MESSAGES.controlledVocabulary;
     }
   }
 }
@@ -167,10 +192,16 @@ export function checkCellValue(field: CheckedField, value: unknown, today?: stri
  * A value of a linked field (indication subtype) against the row's parent value (its indication): null
  * when it is one of the parent's values, else the message.
  */
-export function checkLinkedValue(value: unknown, parentValue: unknown, allowed: readonly AllowedValue[]): string | null {
+export function checkLinkedValue(
+  value: unknown,
+  parentValue: unknown,
+  allowed: readonly AllowedValue[],
+): string | null {
   if (isEmptyCell(value)) return null;
   if (isEmptyCell(parentValue)) return CELL_MESSAGES.noIndication;
-  return allowed.some((a) => a.value === value && a.parent === parentValue) ? null : CELL_MESSAGES.subtypeOfOtherIndication(String(value), String(parentValue));
+  return allowed.some((a) => a.value === value && a.parent === parentValue)
+    ? null
+    : CELL_MESSAGES.subtypeOfOtherIndication(String(value), String(parentValue));
 }
 
 /** The choices of a linked field for a row: the values linked to its parent value (empty without one). */
@@ -186,7 +217,11 @@ export interface RowEditFlags {
 }
 
 /** Whether a cell may be edited: slideMetadataManage, then the row's allow-list or flags, and allowEdit. */
-export function canEditCell(field: Pick<FieldDescriptor, 'fieldName' | 'allowEdit' | 'isProjectSpecificField'>, row: RowEditFlags, hasSlideMetadataManage: boolean): boolean {
+export function canEditCell(
+  field: Pick<FieldDescriptor, 'fieldName' | 'allowEdit' | 'isProjectSpecificField'>,
+  row: RowEditFlags,
+  hasSlideMetadataManage: boolean,
+): boolean {
   if (!hasSlideMetadataManage || !field.allowEdit) return false;
   if (row.editableFields) return row.editableFields.includes(field.fieldName);
   return field.isProjectSpecificField ? row.canEditProjectSpecificFields : row.canEditSlideSpecificFields;
@@ -195,6 +230,7 @@ export function canEditCell(field: Pick<FieldDescriptor, 'fieldName' | 'allowEdi
 /** Two cell values are the same (an edit to the same value applies nothing). */
 export function sameCellValue(a: unknown, b: unknown): boolean {
   if (isEmptyCell(a) && isEmptyCell(b)) return true;
-  if (Array.isArray(a) || Array.isArray(b) || (typeof a === 'object' && a) || (typeof b === 'object' && b)) return JSON.stringify(a) === JSON.stringify(b);
+  if (Array.isArray(a) || Array.isArray(b) || (typeof a === 'object' && a) || (typeof b === 'object' && b))
+    return JSON.stringify(a) === JSON.stringify(b);
   return a === b;
 }

@@ -105,9 +105,21 @@ export interface FieldDescriptor {
 /** The filter a column offers, by type: set filters for controlled values and booleans. */
 export type FilterKind = 'text' | 'number' | 'date' | 'set' | null;
 
-export function filterKindOf(field: Pick<FieldDescriptor, 'primaryType' | 'allowedValues' | 'suppressFilter' | 'hasProjectLevelSetFilter'>): FilterKind {
+export function filterKindOf(
+  field: Pick<
+    FieldDescriptor,
+    'primaryType' | 'allowedValues' | 'suppressFilter' | 'hasProjectLevelSetFilter'
+  >,
+): FilterKind {
   if (field.suppressFilter || field.primaryType === 'image') return null;
-  if (field.allowedValues || field.hasProjectLevelSetFilter || field.primaryType === 'bool' || field.primaryType === 'array' || field.primaryType === 'list') return 'set';
+  if (
+    field.allowedValues ||
+    field.hasProjectLevelSetFilter ||
+    field.primaryType === 'bool' ||
+    field.primaryType === 'array' ||
+    field.primaryType === 'list'
+  )
+    return 'set';
   switch (field.primaryType) {
     case 'int':
     case 'uint':

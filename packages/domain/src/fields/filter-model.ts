@@ -4,9 +4,36 @@
  * condition1/condition2 (spec 1 §3); upgradeFilterModel turns them into a list.
  */
 
-export const TEXT_FILTER_TYPES = ['contains', 'notContains', 'equals', 'notEqual', 'startsWith', 'endsWith', 'blank', 'notBlank'] as const;
-export const NUMBER_FILTER_TYPES = ['equals', 'notEqual', 'lessThan', 'lessThanOrEqual', 'greaterThan', 'greaterThanOrEqual', 'inRange', 'blank', 'notBlank'] as const;
-export const DATE_FILTER_TYPES = ['equals', 'notEqual', 'lessThan', 'greaterThan', 'inRange', 'blank', 'notBlank'] as const;
+export const TEXT_FILTER_TYPES = [
+  'contains',
+  'notContains',
+  'equals',
+  'notEqual',
+  'startsWith',
+  'endsWith',
+  'blank',
+  'notBlank',
+] as const;
+export const NUMBER_FILTER_TYPES = [
+  'equals',
+  'notEqual',
+  'lessThan',
+  'lessThanOrEqual',
+  'greaterThan',
+  'greaterThanOrEqual',
+  'inRange',
+  'blank',
+  'notBlank',
+] as const;
+export const DATE_FILTER_TYPES = [
+  'equals',
+  'notEqual',
+  'lessThan',
+  'greaterThan',
+  'inRange',
+  'blank',
+  'notBlank',
+] as const;
 
 export interface TextCondition {
   filterType: 'text';
@@ -59,7 +86,10 @@ export function upgradeFilterModel(model: Record<string, ColumnFilter | LegacyCo
     Object.entries(model).map(([field, filter]) => {
       if (!('condition1' in filter)) return [field, filter];
       const { condition1, condition2, operator, filterType } = filter;
-      return [field, { filterType, operator, conditions: [condition1, condition2] } as unknown as CombinedFilter];
+      return [
+        field,
+        { filterType, operator, conditions: [condition1, condition2] } as unknown as CombinedFilter,
+      ];
     }),
   );
 }

@@ -7,7 +7,16 @@ import { COLUMN_GROUPS, type ColumnGroupId, type FieldDefinition, type PrimaryTy
 import { SLIDE_FIELDS } from './slide-fields.ts';
 
 /** The kinds of values a project field may hold (single values; lists and images are not offered). */
-export const PROJECT_FIELD_TYPES = ['string', 'int', 'uint', 'float', 'percentageUint', 'percentageFloat', 'bool', 'stringUtcDate'] as const satisfies readonly PrimaryType[];
+export const PROJECT_FIELD_TYPES = [
+  'string',
+  'int',
+  'uint',
+  'float',
+  'percentageUint',
+  'percentageFloat',
+  'bool',
+  'stringUtcDate',
+] as const satisfies readonly PrimaryType[];
 export type ProjectFieldType = (typeof PROJECT_FIELD_TYPES)[number];
 
 export const PROJECT_FIELD_NAME_PATTERN = /^[a-z][A-Za-z0-9]{0,39}$/;
@@ -33,7 +42,13 @@ export function checkProjectFieldName(name: string, existing: readonly string[])
   // Names every JavaScript object answers (constructor, toString, …): a row without such a value would
   // show or export the inherited function. Rows are built without a prototype too (slide-rows.ts).
   if (name in Object.prototype) return PROJECT_FIELD_MESSAGES.reserved(name);
-  if (SLIDE_FIELDS.some((f) => f.fieldName === name) || existing.includes(name) || name === 'updatedAt' || name === 'projectId') return PROJECT_FIELD_MESSAGES.taken(name);
+  if (
+    SLIDE_FIELDS.some((f) => f.fieldName === name) ||
+    existing.includes(name) ||
+    name === 'updatedAt' ||
+    name === 'projectId'
+  )
+    return PROJECT_FIELD_MESSAGES.taken(name);
   return null;
 }
 

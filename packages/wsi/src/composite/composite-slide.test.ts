@@ -21,7 +21,12 @@ async function readBand(slide: TiffSlide, channel: number, strips: number): Prom
 }
 
 function windowsOf(slide: TiffSlide): CompositeWindow[] {
-  return slide.info.channels.map((c) => ({ enabled: true, min: 0, max: 255, rgb: [c.color!.r, c.color!.g, c.color!.b] as const }));
+  return slide.info.channels.map((c) => ({
+    enabled: true,
+    min: 0,
+    max: 255,
+    rgb: [c.color!.r, c.color!.g, c.color!.b] as const,
+  }));
 }
 
 async function meanColour(png: Buffer): Promise<number[]> {
@@ -57,7 +62,10 @@ describe('compositing a real fluorescence slide', () => {
     expect(green).toBeGreaterThan(red!); // FITC and Cy3 both add green
     expect(blue).toBeGreaterThan(1);
 
-    const withoutCy3 = compositeChannels(tiles, windows.map((w, i) => (i === 2 ? { ...w, enabled: false } : w)));
+    const withoutCy3 = compositeChannels(
+      tiles,
+      windows.map((w, i) => (i === 2 ? { ...w, enabled: false } : w)),
+    );
     const [red2, green2, blue2] = await meanColour(await encodeRgbTile(withoutCy3, 1920, 256, 'png'));
     expect(red2).toBe(0); // only Cy3 carries red
     expect(green2).toBeLessThan(green!);
@@ -68,9 +76,19 @@ describe('compositing a real fluorescence slide', () => {
     const strips = cells.info.levels[0]!.height; // one row per strip
     const tiles = await Promise.all([0, 1].map((c) => readBand(cells, c, strips)));
     const windows = windowsOf(cells);
-    expect(windows.map((w) => w.rgb)).toEqual([[0, 255, 0], [0, 0, 255]]);
+    expect(windows.map((w) => w.rgb)).toEqual([
+      [0, 255, 0],
+      [0, 0, 255],
+    ]);
     const both = await meanColour(await encodeRgbTile(compositeChannels(tiles, windows), 93, 131, 'png'));
-    const blueOnly = await meanColour(await encodeRgbTile(compositeChannels(tiles, [{ ...windows[0]!, enabled: false }, windows[1]!]), 93, 131, 'png'));
+    const blueOnly = await meanColour(
+      await encodeRgbTile(
+        compositeChannels(tiles, [{ ...windows[0]!, enabled: false }, windows[1]!]),
+        93,
+        131,
+        'png',
+      ),
+    );
     expect(both[0]).toBe(0);
     expect(both[1]).toBeGreaterThan(0);
     expect(blueOnly).toEqual([0, 0, both[2]]);
@@ -84,7 +102,11 @@ describe('compositing a real fluorescence slide', () => {
       expect([meta.format, meta.width, meta.height]).toEqual([format, 1920, 256]);
     }
     await expect(encodeRgbTile(rgb, 1920, 255, 'png')).rejects.toThrow('does not match 1920×255');
-    await expect(encodeRgbTile(rgb, 1920, 256, 'jpeg', 0)).rejects.toThrow('Quality 0 is not between 1 and 100');
-    await expect(encodeRgbTile(rgb, 1920, 256, 'gif' as 'png')).rejects.toThrow('Tile format gif is not one of jpeg, webp, png');
+    await expect(encodeRgbTile(rgb, 1920, 256, 'jpeg', 0)).rejects.toThrow(
+      'Quality 0 is not between 1 and 100',
+    );
+    await expect(encodeRgbTile(rgb, 1920, 256, 'gif' as 'png')).rejects.toThrow(
+      'Tile format gif is not one of jpeg, webp, png',
+    );
   });
 });

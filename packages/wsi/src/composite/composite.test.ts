@@ -2,8 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { channelTable, compositeChannels, type ChannelTile, type CompositeWindow } from './composite.ts';
 
-const tile = (samples: ChannelTile['samples'], width = samples.length, height = 1): ChannelTile => ({ samples, width, height });
-const win = (min: number, max: number, rgb: [number, number, number], enabled = true): CompositeWindow => ({ enabled, min, max, rgb });
+const tile = (samples: ChannelTile['samples'], width = samples.length, height = 1): ChannelTile => ({
+  samples,
+  width,
+  height,
+});
+const win = (min: number, max: number, rgb: [number, number, number], enabled = true): CompositeWindow => ({
+  enabled,
+  min,
+  max,
+  rgb,
+});
 const pixel = (rgb: Uint8ClampedArray, i: number) => [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
 
 /** The composite written the slow, obvious way, to check the fast one against. */
@@ -16,7 +25,8 @@ function reference(tiles: ChannelTile[], windows: CompositeWindow[]): number[] {
       windows.forEach((w, k) => {
         if (!w.enabled) return;
         const v = tiles[k]!.samples[i]!;
-        const t = w.max > w.min ? Math.min(1, Math.max(0, (v - w.min) / (w.max - w.min))) || 0 : v >= w.max ? 1 : 0;
+        const t =
+          w.max > w.min ? Math.min(1, Math.max(0, (v - w.min) / (w.max - w.min))) || 0 : v >= w.max ? 1 : 0;
         sum += Math.round(t * w.rgb[c]!);
       });
       out.push(Math.min(255, sum));
@@ -43,7 +53,10 @@ describe('compositeChannels', () => {
   });
 
   it('windows linearly and clamps below min and above max', () => {
-    const rgb = compositeChannels([tile(new Uint16Array([0, 1000, 1500, 2000, 3000, 65535]))], [win(1000, 2000, [255, 255, 255])]);
+    const rgb = compositeChannels(
+      [tile(new Uint16Array([0, 1000, 1500, 2000, 3000, 65535]))],
+      [win(1000, 2000, [255, 255, 255])],
+    );
     expect([...rgb].filter((_, i) => i % 3 === 0)).toEqual([0, 0, 128, 255, 255, 255]);
   });
 
@@ -55,27 +68,37 @@ describe('compositeChannels', () => {
 
   it('ignores disabled channels, whose tiles may be missing', () => {
     const on = tile(new Uint8Array([255, 0]));
-    const rgb = compositeChannels([on, null, tile(new Uint8Array([255, 255]))], [
-      win(0, 255, [0, 0, 255]),
-      win(0, 255, [255, 0, 0], false),
-      win(0, 255, [0, 255, 0], false),
-    ]);
+    const rgb = compositeChannels(
+      [on, null, tile(new Uint8Array([255, 255]))],
+      [win(0, 255, [0, 0, 255]), win(0, 255, [255, 0, 0], false), win(0, 255, [0, 255, 0], false)],
+    );
     expect([...rgb]).toEqual([0, 0, 255, 0, 0, 0]);
-    expect(() => compositeChannels([on, null], [win(0, 255, [1, 1, 1]), win(0, 255, [1, 1, 1])])).toThrow('No tile for enabled channel 1');
+    expect(() => compositeChannels([on, null], [win(0, 255, [1, 1, 1]), win(0, 255, [1, 1, 1])])).toThrow(
+      'No tile for enabled channel 1',
+    );
   });
 
   it('reads int16 negative values through the signed table', () => {
-    const rgb = compositeChannels([tile(new Int16Array([-32768, -1000, -500, 0, 32767]))], [win(-1000, 0, [0, 255, 0])]);
+    const rgb = compositeChannels(
+      [tile(new Int16Array([-32768, -1000, -500, 0, 32767]))],
+      [win(-1000, 0, [0, 255, 0])],
+    );
     expect([...rgb].filter((_, i) => i % 3 === 1)).toEqual([0, 0, 128, 255, 255]);
   });
 
   it('reads int8 negative values', () => {
-    const rgb = compositeChannels([tile(new Int8Array([-128, -64, 0, 127]))], [win(-128, 127, [255, 255, 255])]);
+    const rgb = compositeChannels(
+      [tile(new Int8Array([-128, -64, 0, 127]))],
+      [win(-128, 127, [255, 255, 255])],
+    );
     expect([...rgb].filter((_, i) => i % 3 === 0)).toEqual([0, 64, 128, 255]);
   });
 
   it('windows float32 per pixel, NaN as black', () => {
-    const rgb = compositeChannels([tile(new Float32Array([-1, 0, 0.25, 0.5, 2, Number.NaN]))], [win(0, 0.5, [255, 0, 255])]);
+    const rgb = compositeChannels(
+      [tile(new Float32Array([-1, 0, 0.25, 0.5, 2, Number.NaN]))],
+      [win(0, 0.5, [255, 0, 255])],
+    );
     expect([...rgb].filter((_, i) => i % 3 === 0)).toEqual([0, 0, 128, 255, 255, 0]);
   });
 
@@ -87,10 +110,15 @@ describe('compositeChannels', () => {
   });
 
   it('refuses tiles of different sizes or too few samples', () => {
-    expect(() => compositeChannels([tile(new Uint8Array(4), 2, 2), tile(new Uint8Array(4), 4, 1)], [win(0, 1, [1, 1, 1]), win(0, 1, [1, 1, 1])])).toThrow(
-      'Channel 1 tile is 4×1, not 2×2',
+    expect(() =>
+      compositeChannels(
+        [tile(new Uint8Array(4), 2, 2), tile(new Uint8Array(4), 4, 1)],
+        [win(0, 1, [1, 1, 1]), win(0, 1, [1, 1, 1])],
+      ),
+    ).toThrow('Channel 1 tile is 4×1, not 2×2');
+    expect(() => compositeChannels([tile(new Uint8Array(3), 2, 2)], [win(0, 1, [1, 1, 1])])).toThrow(
+      'has 3 samples',
     );
-    expect(() => compositeChannels([tile(new Uint8Array(3), 2, 2)], [win(0, 1, [1, 1, 1])])).toThrow('has 3 samples');
   });
 
   it('signed tables index by bit pattern', () => {

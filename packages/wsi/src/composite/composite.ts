@@ -39,7 +39,10 @@ export interface CompositeWindow {
  * lookup table (256 or 65,536 words) cached by window; signed types index it through an unsigned view of
  * their bytes. Float channels compute the window per pixel.
  */
-export function compositeChannels(tiles: readonly (ChannelTile | null | undefined)[], windows: readonly CompositeWindow[]): Uint8ClampedArray {
+export function compositeChannels(
+  tiles: readonly (ChannelTile | null | undefined)[],
+  windows: readonly CompositeWindow[],
+): Uint8ClampedArray {
   const active: { tile: ChannelTile; window: CompositeWindow }[] = [];
   let size: { width: number; height: number } | null = null;
   windows.forEach((window, index) => {
@@ -47,10 +50,16 @@ export function compositeChannels(tiles: readonly (ChannelTile | null | undefine
     const tile = tiles[index];
     if (!tile) throw new WsiError('out-of-range', `No tile for enabled channel ${index}`);
     if (size && (tile.width !== size.width || tile.height !== size.height)) {
-      throw new WsiError('corrupt', `Channel ${index} tile is ${tile.width}×${tile.height}, not ${size.width}×${size.height}`);
+      throw new WsiError(
+        'corrupt',
+        `Channel ${index} tile is ${tile.width}×${tile.height}, not ${size.width}×${size.height}`,
+      );
     }
     if (tile.samples.length < tile.width * tile.height) {
-      throw new WsiError('corrupt', `Channel ${index} tile has ${tile.samples.length} samples for ${tile.width}×${tile.height} pixels`);
+      throw new WsiError(
+        'corrupt',
+        `Channel ${index} tile has ${tile.samples.length} samples for ${tile.width}×${tile.height} pixels`,
+      );
     }
     size = { width: tile.width, height: tile.height };
     if (window.rgb[0] !== 0 || window.rgb[1] !== 0 || window.rgb[2] !== 0) active.push({ tile, window });
@@ -117,18 +126,32 @@ function flush(rgb: Uint8ClampedArray, packed: Uint32Array, pixels: number, isFi
 type LookupSamples = Uint8Array | Uint16Array;
 
 function isLookupType(samples: ChannelSamples): boolean {
-  return samples instanceof Uint8Array || samples instanceof Uint16Array || samples instanceof Int8Array || samples instanceof Int16Array;
+  return (
+    samples instanceof Uint8Array ||
+    samples instanceof Uint16Array ||
+    samples instanceof Int8Array ||
+    samples instanceof Int16Array
+  );
 }
 
 /** The table and the unsigned view to index it with, for 8- and 16-bit channels; null for the others. */
-function lookupOf(samples: ChannelSamples, window: CompositeWindow): { samples: LookupSamples; table: Uint32Array } | null {
+function lookupOf(
+  samples: ChannelSamples,
+  window: CompositeWindow,
+): { samples: LookupSamples; table: Uint32Array } | null {
   if (samples instanceof Uint8Array) return { samples, table: channelTable(8, false, window) };
   if (samples instanceof Uint16Array) return { samples, table: channelTable(16, false, window) };
   if (samples instanceof Int8Array) {
-    return { samples: new Uint8Array(samples.buffer, samples.byteOffset, samples.length), table: channelTable(8, true, window) };
+    return {
+      samples: new Uint8Array(samples.buffer, samples.byteOffset, samples.length),
+      table: channelTable(8, true, window),
+    };
   }
   if (samples instanceof Int16Array) {
-    return { samples: new Uint16Array(samples.buffer, samples.byteOffset, samples.length), table: channelTable(16, true, window) };
+    return {
+      samples: new Uint16Array(samples.buffer, samples.byteOffset, samples.length),
+      table: channelTable(16, true, window),
+    };
   }
   return null;
 }
@@ -136,7 +159,7 @@ function lookupOf(samples: ChannelSamples, window: CompositeWindow): { samples: 
 /** One channel's packed contribution at window intensity t (0..1), rounded per colour. */
 function pack(t: number, r: number, g: number, b: number): number {
   // Math.round without the call: t·c ≥ 0, so adding 0.5 and truncating rounds the same way.
-  return ((t * r + 0.5) | 0) | (((t * g + 0.5) | 0) << 10) | (((t * b + 0.5) | 0) << 20);
+  return (t * r + 0.5) | 0 | (((t * g + 0.5) | 0) << 10) | (((t * b + 0.5) | 0) << 20);
 }
 
 /**
@@ -178,17 +201,36 @@ export function channelTable(bits: 8 | 16, isSigned: boolean, window: CompositeW
   return table;
 }
 
-function sumOne(packed: Uint32Array, s: LookupSamples, t: Uint32Array, pixels: number, isAdding: boolean): void {
+function sumOne(
+  packed: Uint32Array,
+  s: LookupSamples,
+  t: Uint32Array,
+  pixels: number,
+  isAdding: boolean,
+): void {
   if (isAdding) for (let i = 0; i < pixels; i++) packed[i] = packed[i]! + t[s[i]!]!;
   else for (let i = 0; i < pixels; i++) packed[i] = t[s[i]!]!;
 }
 
-function sumPair(packed: Uint32Array, s1: LookupSamples, t1: Uint32Array, s2: LookupSamples, t2: Uint32Array, pixels: number, isAdding: boolean): void {
+function sumPair(
+  packed: Uint32Array,
+  s1: LookupSamples,
+  t1: Uint32Array,
+  s2: LookupSamples,
+  t2: Uint32Array,
+  pixels: number,
+  isAdding: boolean,
+): void {
   if (isAdding) for (let i = 0; i < pixels; i++) packed[i] = packed[i]! + t1[s1[i]!]! + t2[s2[i]!]!;
   else for (let i = 0; i < pixels; i++) packed[i] = t1[s1[i]!]! + t2[s2[i]!]!;
 }
 
-function addComputed(packed: Uint32Array, samples: ChannelSamples, pixels: number, window: CompositeWindow): void {
+function addComputed(
+  packed: Uint32Array,
+  samples: ChannelSamples,
+  pixels: number,
+  window: CompositeWindow,
+): void {
   const [r, g, b] = window.rgb;
   const { min, max } = window;
   const isStep = !(max > min);

@@ -17,8 +17,20 @@ export const TILE_MIME_TYPES: Record<TileFormat, string> = {
  * and cached, so encoding time matters more than the last bytes. No mozjpeg (8× slower, same spike).
  * `quality` (1–100) applies to jpeg and webp.
  */
-export async function encodeRgbTile(rgb: Uint8Array | Uint8ClampedArray, width: number, height: number, format: TileFormat, quality = 80): Promise<Buffer> {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0 || rgb.length !== width * height * 3) {
+export async function encodeRgbTile(
+  rgb: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  format: TileFormat,
+  quality = 80,
+): Promise<Buffer> {
+  if (
+    !Number.isInteger(width) ||
+    !Number.isInteger(height) ||
+    width <= 0 ||
+    height <= 0 ||
+    rgb.length !== width * height * 3
+  ) {
     throw new WsiError('out-of-range', `RGB tile of ${rgb.length} bytes does not match ${width}×${height}`);
   }
   if (!Number.isInteger(quality) || quality < 1 || quality > 100) {

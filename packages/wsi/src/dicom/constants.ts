@@ -79,8 +79,20 @@ const encapsulated = (name: string, compression: string, missing: string | null)
 });
 
 export const TRANSFER_SYNTAXES: Record<string, TransferSyntaxInfo> = {
-  '1.2.840.10008.1.2': { name: 'Implicit VR Little Endian', compression: 'none', encapsulated: false, explicitVr: false, missing: null },
-  '1.2.840.10008.1.2.1': { name: 'Explicit VR Little Endian', compression: 'none', encapsulated: false, explicitVr: true, missing: null },
+  '1.2.840.10008.1.2': {
+    name: 'Implicit VR Little Endian',
+    compression: 'none',
+    encapsulated: false,
+    explicitVr: false,
+    missing: null,
+  },
+  '1.2.840.10008.1.2.1': {
+    name: 'Explicit VR Little Endian',
+    compression: 'none',
+    encapsulated: false,
+    explicitVr: true,
+    missing: null,
+  },
   '1.2.840.10008.1.2.1.99': {
     name: 'Deflated Explicit VR Little Endian',
     compression: 'deflate',
@@ -96,15 +108,43 @@ export const TRANSFER_SYNTAXES: Record<string, TransferSyntaxInfo> = {
     missing: 'big-endian sample support (retired transfer syntax)',
   },
   '1.2.840.10008.1.2.4.50': encapsulated('JPEG Baseline (Process 1)', 'jpeg', null),
-  '1.2.840.10008.1.2.4.51': encapsulated('JPEG Extended (Process 2 & 4)', 'jpeg-extended', 'a 12-bit JPEG decoder'),
-  '1.2.840.10008.1.2.4.57': encapsulated('JPEG Lossless', 'jpeg-lossless', 'a lossless JPEG (process 14) decoder'),
-  '1.2.840.10008.1.2.4.70': encapsulated('JPEG Lossless SV1', 'jpeg-lossless', 'a lossless JPEG (process 14) decoder'),
+  '1.2.840.10008.1.2.4.51': encapsulated(
+    'JPEG Extended (Process 2 & 4)',
+    'jpeg-extended',
+    'a 12-bit JPEG decoder',
+  ),
+  '1.2.840.10008.1.2.4.57': encapsulated(
+    'JPEG Lossless',
+    'jpeg-lossless',
+    'a lossless JPEG (process 14) decoder',
+  ),
+  '1.2.840.10008.1.2.4.70': encapsulated(
+    'JPEG Lossless SV1',
+    'jpeg-lossless',
+    'a lossless JPEG (process 14) decoder',
+  ),
   '1.2.840.10008.1.2.4.80': encapsulated('JPEG-LS Lossless', 'jpeg-ls', 'a JPEG-LS decoder (CharLS)'),
   '1.2.840.10008.1.2.4.81': encapsulated('JPEG-LS Near-Lossless', 'jpeg-ls', 'a JPEG-LS decoder (CharLS)'),
-  '1.2.840.10008.1.2.4.90': encapsulated('JPEG 2000 Lossless', 'jpeg2000', 'a JPEG 2000 decoder (OpenJPEG); sharp is built without it'),
-  '1.2.840.10008.1.2.4.91': encapsulated('JPEG 2000', 'jpeg2000', 'a JPEG 2000 decoder (OpenJPEG); sharp is built without it'),
-  '1.2.840.10008.1.2.4.201': encapsulated('HTJ2K Lossless', 'htj2k', 'a High-Throughput JPEG 2000 decoder (OpenJPH)'),
-  '1.2.840.10008.1.2.4.202': encapsulated('HTJ2K Lossless RPCL', 'htj2k', 'a High-Throughput JPEG 2000 decoder (OpenJPH)'),
+  '1.2.840.10008.1.2.4.90': encapsulated(
+    'JPEG 2000 Lossless',
+    'jpeg2000',
+    'a JPEG 2000 decoder (OpenJPEG); sharp is built without it',
+  ),
+  '1.2.840.10008.1.2.4.91': encapsulated(
+    'JPEG 2000',
+    'jpeg2000',
+    'a JPEG 2000 decoder (OpenJPEG); sharp is built without it',
+  ),
+  '1.2.840.10008.1.2.4.201': encapsulated(
+    'HTJ2K Lossless',
+    'htj2k',
+    'a High-Throughput JPEG 2000 decoder (OpenJPH)',
+  ),
+  '1.2.840.10008.1.2.4.202': encapsulated(
+    'HTJ2K Lossless RPCL',
+    'htj2k',
+    'a High-Throughput JPEG 2000 decoder (OpenJPH)',
+  ),
   '1.2.840.10008.1.2.4.203': encapsulated('HTJ2K', 'htj2k', 'a High-Throughput JPEG 2000 decoder (OpenJPH)'),
   '1.2.840.10008.1.2.4.110': encapsulated('JPEG XL Lossless', 'jpegxl', 'a JPEG XL decoder'),
   '1.2.840.10008.1.2.4.111': encapsulated('JPEG XL JPEG Recompression', 'jpegxl', 'a JPEG XL decoder'),

@@ -83,9 +83,16 @@ async function exercise(files: Buffer[]): Promise<void> {
   slide.info.levels.forEach((level, index) => {
     const lastX = Math.ceil(level.width / level.tileWidth) - 1;
     const lastY = Math.ceil(level.height / level.tileHeight) - 1;
-    for (const [x, y] of [[0, 0], [lastX, lastY]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [lastX, lastY],
+    ] as const) {
       attempts.push(slide.readRawTile(index, x, y));
-      attempts.push(level.compression === 'jpeg' ? slide.readJpegTilePassthrough(index, x, y) : slide.decodeTile(index, x, y));
+      attempts.push(
+        level.compression === 'jpeg'
+          ? slide.readJpegTilePassthrough(index, x, y)
+          : slide.decodeTile(index, x, y),
+      );
     }
   });
   for (const { kind, compression } of slide.info.associatedImages) {
@@ -113,7 +120,9 @@ describe('fuzz: mutated real DICOM files', () => {
           const key = error instanceof WsiError ? error.code : 'other';
           outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
           if (!(error instanceof WsiError)) {
-            unexpected.push(`${SERIES[s.series]!.join('+')}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+            unexpected.push(
+              `${SERIES[s.series]!.join('+')}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+            );
             return false;
           }
         }

@@ -64,9 +64,13 @@ describe('transfer syntaxes', () => {
   });
 
   it('an unknown transfer syntax, and deflated data sets, are refused at open', async () => {
-    await expect(open(patchTransferSyntax(BOXES_0, '1.2.840.10008.1.2.4.50', '1.2.3.4'))).rejects.toMatchObject({ code: 'unsupported-compression' });
+    await expect(
+      open(patchTransferSyntax(BOXES_0, '1.2.840.10008.1.2.4.50', '1.2.3.4')),
+    ).rejects.toMatchObject({ code: 'unsupported-compression' });
     // Both UIDs are 22 characters, so the patch keeps every offset.
-    await expect(open(patchTransferSyntax(BOXES_0, '1.2.840.10008.1.2.4.50', '1.2.840.10008.1.2.1.99'))).rejects.toMatchObject({
+    await expect(
+      open(patchTransferSyntax(BOXES_0, '1.2.840.10008.1.2.4.50', '1.2.840.10008.1.2.1.99')),
+    ).rejects.toMatchObject({
       code: 'unsupported-compression',
       message: expect.stringMatching(/Deflated/),
     });
@@ -77,23 +81,30 @@ describe('transfer syntaxes', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   // dcmtk's dcmconv +ti re-encodes the file as implicit VR little endian; the frames must not change.
-  it.skipIf(!dcmconv)('implicit VR little endian (dcmconv +ti) reads the same frames as explicit VR', async () => {
-    const implicitPath = join(work, 'sm_implicit.dcm');
-    execFileSync('dcmconv', ['+ti', slidePath('dicom/highdicom-sm/sm_image.dcm'), implicitPath]);
-    const implicit = await DicomSlide.open(implicitPath);
-    const explicit = await open(SM_IMAGE);
-    try {
-      expect(implicit.info.properties['dicom.TransferSyntaxUID']).toBe('1.2.840.10008.1.2');
-      expect({ ...implicit.info, properties: {} }).toEqual({ ...explicit.info, properties: {} });
-      for (const [x, y] of [[0, 0], [4, 4], [2, 3]] as const) {
-        const a = await implicit.decodeTile(0, x, y);
-        const b = await explicit.decodeTile(0, x, y);
-        expect(Buffer.from(a.data as Uint8Array).equals(Buffer.from(b.data as Uint8Array))).toBe(true);
+  it.skipIf(!dcmconv)(
+    'implicit VR little endian (dcmconv +ti) reads the same frames as explicit VR',
+    async () => {
+      const implicitPath = join(work, 'sm_implicit.dcm');
+      execFileSync('dcmconv', ['+ti', slidePath('dicom/highdicom-sm/sm_image.dcm'), implicitPath]);
+      const implicit = await DicomSlide.open(implicitPath);
+      const explicit = await open(SM_IMAGE);
+      try {
+        expect(implicit.info.properties['dicom.TransferSyntaxUID']).toBe('1.2.840.10008.1.2');
+        expect({ ...implicit.info, properties: {} }).toEqual({ ...explicit.info, properties: {} });
+        for (const [x, y] of [
+          [0, 0],
+          [4, 4],
+          [2, 3],
+        ] as const) {
+          const a = await implicit.decodeTile(0, x, y);
+          const b = await explicit.decodeTile(0, x, y);
+          expect(Buffer.from(a.data as Uint8Array).equals(Buffer.from(b.data as Uint8Array))).toBe(true);
+        }
+      } finally {
+        await implicit.close();
       }
-    } finally {
-      await implicit.close();
-    }
-  });
+    },
+  );
 });
 
 describe('TILED_SPARSE through Per-frame Functional Groups', () => {
@@ -118,7 +129,11 @@ describe('TILED_SPARSE through Per-frame Functional Groups', () => {
     try {
       expect(sparse.info.properties['dicom.DimensionOrganizationType']).toBe('TILED_SPARSE');
       expect(sparse.info.levels).toEqual(full.info.levels);
-      for (const [x, y] of [[0, 0], [4, 4], [1, 3]] as const) {
+      for (const [x, y] of [
+        [0, 0],
+        [4, 4],
+        [1, 3],
+      ] as const) {
         const tile = x + 5 * y;
         const fromSparse = (await sparse.readRawTile(0, x, y)).bytes;
         const fromFull = (await full.readRawTile(0, (24 - tile) % 5, Math.floor((24 - tile) / 5))).bytes;
@@ -134,13 +149,19 @@ describe('bounds and damage', () => {
   it('an absurd Total Pixel Matrix is too-large', async () => {
     const huge = Buffer.alloc(4);
     huge.writeUInt32LE(0xffffffff);
-    await expect(open(patchValue(SM_IMAGE, DicomTag.TotalPixelMatrixColumns, huge))).rejects.toMatchObject({ code: 'too-large' });
+    await expect(open(patchValue(SM_IMAGE, DicomTag.TotalPixelMatrixColumns, huge))).rejects.toMatchObject({
+      code: 'too-large',
+    });
   });
 
   it('a frame count the Pixel Data cannot hold is corrupt; an absurd one is too-large', async () => {
     // NumberOfFrames is IS "25" (2 bytes).
-    await expect(open(patchValue(SM_IMAGE, DicomTag.NumberOfFrames, Buffer.from('99')))).rejects.toMatchObject({ code: 'corrupt' });
-    const element = dicomParser.parseDicom(SM_IMAGE, { untilTag: DicomTag.PixelData }).elements[DicomTag.NumberOfFrames]!;
+    await expect(
+      open(patchValue(SM_IMAGE, DicomTag.NumberOfFrames, Buffer.from('99'))),
+    ).rejects.toMatchObject({ code: 'corrupt' });
+    const element = dicomParser.parseDicom(SM_IMAGE, { untilTag: DicomTag.PixelData }).elements[
+      DicomTag.NumberOfFrames
+    ]!;
     const manyFrames = Buffer.concat([
       SM_IMAGE.subarray(0, element.dataOffset - 2),
       Buffer.from([10, 0]),
@@ -151,13 +172,17 @@ describe('bounds and damage', () => {
   });
 
   it('fewer frames than the TILED_FULL grid is corrupt', async () => {
-    await expect(open(patchValue(SM_IMAGE, DicomTag.NumberOfFrames, Buffer.from('24')))).rejects.toMatchObject({ code: 'corrupt' });
+    await expect(
+      open(patchValue(SM_IMAGE, DicomTag.NumberOfFrames, Buffer.from('24'))),
+    ).rejects.toMatchObject({ code: 'corrupt' });
   });
 
   it('files cut short are truncated, in the header or in the frames', async () => {
     await expect(open(SM_IMAGE.subarray(0, 100))).rejects.toMatchObject({ code: 'truncated' });
     await expect(open(SM_IMAGE.subarray(0, 2000))).rejects.toMatchObject({ code: 'truncated' });
-    await expect(open(SM_IMAGE.subarray(0, SM_IMAGE.length - 10))).rejects.toMatchObject({ code: 'truncated' });
+    await expect(open(SM_IMAGE.subarray(0, SM_IMAGE.length - 10))).rejects.toMatchObject({
+      code: 'truncated',
+    });
     const cutJpeg = await open(BOXES_0.subarray(0, BOXES_0.length - 200));
     await expect(cutJpeg.readJpegTilePassthrough(0, 0, 0)).rejects.toMatchObject({ code: 'truncated' });
   });
@@ -170,7 +195,10 @@ describe('bounds and damage', () => {
   it('a DICOM image that is not a whole-slide image is refused', async () => {
     // SOP Class UID 1.2.840.10008.5.1.4.1.1.77.1.6 → …1.77.1.4 (VL Photographic Image), same length.
     const photo = patchValue(BOXES_0, DicomTag.SopClassUid, Buffer.from('1.2.840.10008.5.1.4.1.1.77.1.4'));
-    await expect(open(photo)).rejects.toMatchObject({ code: 'unsupported', message: expect.stringMatching(/not VL Whole Slide/) });
+    await expect(open(photo)).rejects.toMatchObject({
+      code: 'unsupported',
+      message: expect.stringMatching(/not VL Whole Slide/),
+    });
   });
 
   it('a JPEG fragment that is not a JPEG is corrupt at passthrough', async () => {
@@ -204,6 +232,8 @@ describe('TILED_SPARSE tile index', () => {
   });
 
   it('frames off the tile grid are refused', () => {
-    expect(() => SparseTileIndex.build([{ column: 100, row: 1, zOffset: 0, opticalPath: '1' }], 256, 256)).toThrow(WsiError);
+    expect(() =>
+      SparseTileIndex.build([{ column: 100, row: 1, zOffset: 0, opticalPath: '1' }], 256, 256),
+    ).toThrow(WsiError);
   });
 });

@@ -32,14 +32,19 @@ afterAll(async () => {
 
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-async function meanColour(jpegOrRaw: Buffer | { data: Uint8Array; width: number; height: number }, crop?: number): Promise<number[]> {
+async function meanColour(
+  jpegOrRaw: Buffer | { data: Uint8Array; width: number; height: number },
+  crop?: number,
+): Promise<number[]> {
   const { data, info } = Buffer.isBuffer(jpegOrRaw)
     ? await sharp(jpegOrRaw).raw().toBuffer({ resolveWithObject: true })
     : { data: jpegOrRaw.data, info: { width: jpegOrRaw.width, height: jpegOrRaw.height, channels: 3 } };
   const w = crop ?? info.width;
   const h = crop ?? info.height;
   const sums = [0, 0, 0];
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) for (let c = 0; c < 3; c++) sums[c]! += data[(y * info.width + x) * info.channels + c]!;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      for (let c = 0; c < 3; c++) sums[c]! += data[(y * info.width + x) * info.channels + c]!;
   return sums.map((s) => s / (w * h));
 }
 
@@ -54,7 +59,17 @@ describe('openslide-python boxes_0.dcm + boxes_1.dcm (one series)', () => {
       format: 'dicom',
       width: 16,
       height: 16,
-      levels: [{ width: 16, height: 16, tileWidth: 64, tileHeight: 64, downsample: 1, isTiled: true, compression: 'jpeg' }],
+      levels: [
+        {
+          width: 16,
+          height: 16,
+          tileWidth: 64,
+          tileHeight: 64,
+          downsample: 1,
+          isTiled: true,
+          compression: 'jpeg',
+        },
+      ],
       channels: [{ name: 'RGB', samplesPerPixel: 3, sampleType: 'uint8' }],
       sizeZ: 1,
       magnification: 20,
@@ -66,14 +81,22 @@ describe('openslide-python boxes_0.dcm + boxes_1.dcm (one series)', () => {
     expect(slide.info.metersPerPixel!.x).toBeCloseTo(0.499e-6, 12);
     expect(slide.info.metersPerPixel!.y).toBeCloseTo(0.499e-6, 12);
     expect(slide.info.properties['dicom.ContainerIdentifier']).toBe('SLIDE_1');
-    expect(slide.info.properties['dicom.SeriesInstanceUID']).toBe('1.3.6.1.4.1.5962.99.1.1747645553.419656796.1689669825649.4.0');
+    expect(slide.info.properties['dicom.SeriesInstanceUID']).toBe(
+      '1.3.6.1.4.1.5962.99.1.1747645553.419656796.1689669825649.4.0',
+    );
     expect((await slide.readIccProfile())!.subarray(36, 40).toString('latin1')).toBe('acsp'); // ICC signature
   });
 
   it('passes the JPEG frame through unchanged: it already has its Adobe APP14 (transform 0)', async () => {
     const slide = await track(DicomSlide.openFiles([BOXES_0, BOXES_1]));
     const raw = await slide.readRawTile(0, 0, 0);
-    expect(raw).toMatchObject({ compression: 'jpeg', compressionCode: 7, photometric: 2, width: 64, height: 64 });
+    expect(raw).toMatchObject({
+      compression: 'jpeg',
+      compressionCode: 7,
+      photometric: 2,
+      width: 64,
+      height: 64,
+    });
     // dcmdump +W: boxes_0.dcm.1.raw, 564 bytes (item 0 is the empty Basic Offset Table).
     expect(raw.bytes.length).toBe(564);
     expect(sha256(raw.bytes)).toBe('9b08d4f5d1b4ecb320d099cbaa2fa93b689c24c837aed5c21e72373fda65a298');
@@ -92,7 +115,9 @@ describe('openslide-python boxes_0.dcm + boxes_1.dcm (one series)', () => {
     const thumbnail = slide.associatedImage('thumbnail')!;
     const decoded = await thumbnail.decodeTile();
     // dcmdump +W boxes_1.dcm.0.raw: 768 bytes = 16 × 16 × 3.
-    expect(sha256(Buffer.from(decoded.data as Uint8Array))).toBe('b4968f50c8ce7abacaea99f5e1333b5f6b98dd8706a2d756faa86bd7ff65e810');
+    expect(sha256(Buffer.from(decoded.data as Uint8Array))).toBe(
+      'b4968f50c8ce7abacaea99f5e1333b5f6b98dd8706a2d756faa86bd7ff65e810',
+    );
     const fromJpeg = await meanColour(jpeg, 16);
     const fromThumbnail = await meanColour({ data: decoded.data as Uint8Array, width: 16, height: 16 });
     // Thumbnail means (from the raw bytes): 238.46, 233.73, 237.05. Decoding the JPEG as YCbCr instead
@@ -167,8 +192,9 @@ describe('highdicom sm_image.dcm (native frames)', () => {
 
 /** dcmdump FILE | grep 'pi ': item 0 is the Basic Offset Table (168 bytes = 42 entries), then one fragment per frame. */
 const PATHML_FRAGMENTS = [
-  19332, 44624, 27018, 6018, 8524, 7680, 57416, 65982, 65734, 8988, 6988, 6522, 59020, 71800, 75854, 65872, 53858, 10486, 52654, 78170, 44816,
-  11034, 38914, 9510, 33524, 82724, 68172, 64804, 47380, 11244, 14132, 36144, 66380, 73780, 74592, 13254, 9288, 6172, 10968, 21312, 8380, 6066,
+  19332, 44624, 27018, 6018, 8524, 7680, 57416, 65982, 65734, 8988, 6988, 6522, 59020, 71800, 75854, 65872,
+  53858, 10486, 52654, 78170, 44816, 11034, 38914, 9510, 33524, 82724, 68172, 64804, 47380, 11244, 14132,
+  36144, 66380, 73780, 74592, 13254, 9288, 6172, 10968, 21312, 8380, 6066,
 ];
 
 describe('pathml small_dicom.dcm (42 JPEG frames with a Basic Offset Table)', () => {
@@ -192,11 +218,16 @@ describe('pathml small_dicom.dcm (42 JPEG frames with a Basic Offset Table)', ()
   it('every frame is the stored fragment, found through the Basic Offset Table', async () => {
     const slide = await track(DicomSlide.open(PATHML));
     const lengths: number[] = [];
-    for (let y = 0; y < 6; y++) for (let x = 0; x < 7; x++) lengths.push((await slide.readRawTile(0, x, y)).bytes.length);
+    for (let y = 0; y < 6; y++)
+      for (let x = 0; x < 7; x++) lengths.push((await slide.readRawTile(0, x, y)).bytes.length);
     expect(lengths).toEqual(PATHML_FRAGMENTS);
     // sha256sum of dcmdump +W small_dicom.dcm.1.raw and .42.raw
-    expect(sha256((await slide.readRawTile(0, 0, 0)).bytes)).toBe('017cbac026eace850f40594e2fa923a842a07485ce3f29333d5d3eb0c7f367c4');
-    expect(sha256((await slide.readRawTile(0, 6, 5)).bytes)).toBe('2bca5a1b09167caf5f24c2c1ba53ca91cca49b839d8ff1b850b0480ed6a27879');
+    expect(sha256((await slide.readRawTile(0, 0, 0)).bytes)).toBe(
+      '017cbac026eace850f40594e2fa923a842a07485ce3f29333d5d3eb0c7f367c4',
+    );
+    expect(sha256((await slide.readRawTile(0, 6, 5)).bytes)).toBe(
+      '2bca5a1b09167caf5f24c2c1ba53ca91cca49b839d8ff1b850b0480ed6a27879',
+    );
   });
 
   it('passthrough drops the padding byte, adds no APP14 over JFIF/YCbCr, and decodes to H&E colours', async () => {

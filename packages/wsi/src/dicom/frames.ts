@@ -46,11 +46,22 @@ export class EncapsulatedFrames implements FrameStore {
     this.starts = [firstFragment];
   }
 
-  static async open(source: ByteSource, valueOffset: number, frameCount: number, extended: ExtendedOffsetTable | null): Promise<EncapsulatedFrames> {
+  static async open(
+    source: ByteSource,
+    valueOffset: number,
+    frameCount: number,
+    extended: ExtendedOffsetTable | null,
+  ): Promise<EncapsulatedFrames> {
     const [tag, length] = await readItemHeader(source, valueOffset);
-    if (tag !== ITEM_TAG) throw new WsiError('corrupt', 'Encapsulated Pixel Data does not start with the Basic Offset Table item');
-    if (length % 4 !== 0) throw new WsiError('corrupt', `Basic Offset Table length ${length} is not a multiple of 4`);
-    if (length > frameCount * 4 + 4) throw new WsiError('corrupt', `Basic Offset Table has ${length / 4} entries for ${frameCount} frames`);
+    if (tag !== ITEM_TAG)
+      throw new WsiError(
+        'corrupt',
+        'Encapsulated Pixel Data does not start with the Basic Offset Table item',
+      );
+    if (length % 4 !== 0)
+      throw new WsiError('corrupt', `Basic Offset Table length ${length} is not a multiple of 4`);
+    if (length > frameCount * 4 + 4)
+      throw new WsiError('corrupt', `Basic Offset Table has ${length / 4} entries for ${frameCount} frames`);
     const firstFragment = valueOffset + 8 + length;
     let table: number[] | null = null;
     if (length >= frameCount * 4 && length > 0) {
@@ -60,19 +71,26 @@ export class EncapsulatedFrames implements FrameStore {
       // A table that does not start at 0 or goes backwards is ignored rather than trusted.
       if (table[0] !== 0 || table.some((offset, i) => i > 0 && offset <= table![i - 1]!)) table = null;
     }
-    if (extended && (extended.offsets.length !== frameCount || extended.lengths.length !== frameCount)) extended = null;
+    if (extended && (extended.offsets.length !== frameCount || extended.lengths.length !== frameCount))
+      extended = null;
     return new EncapsulatedFrames(source, firstFragment, frameCount, table, extended);
   }
 
   async readFrame(index: number): Promise<Buffer> {
     if (!Number.isInteger(index) || index < 0 || index >= this.frameCount) {
-      throw new WsiError('out-of-range', `Frame ${index} does not exist (the instance has ${this.frameCount})`);
+      throw new WsiError(
+        'out-of-range',
+        `Frame ${index} does not exist (the instance has ${this.frameCount})`,
+      );
     }
     if (this.extended) {
       const start = this.firstFragment + this.extended.offsets[index]!;
       const [tag, length] = await readItemHeader(this.source, start);
       if (tag !== ITEM_TAG || length !== this.extended.lengths[index]) {
-        throw new WsiError('corrupt', `Extended Offset Table entry of frame ${index} does not point at its fragment`);
+        throw new WsiError(
+          'corrupt',
+          `Extended Offset Table entry of frame ${index} does not point at its fragment`,
+        );
       }
       return this.readFragmentValue(start, length);
     }
@@ -95,20 +113,25 @@ export class EncapsulatedFrames implements FrameStore {
     while (end === null ? pos + 8 <= this.source.size : pos < end) {
       const [tag, length] = await readItemHeader(this.source, pos);
       if (tag === SEQUENCE_DELIMITER_TAG && end === null && parts.length > 0) break;
-      if (tag !== ITEM_TAG) throw new WsiError('corrupt', `Basic Offset Table points at ${pos}, which is not a fragment item`);
-      if (parts.length >= DicomLimits.maxFragmentsPerFrame) throw new WsiError('too-large', 'A frame is split into too many fragments');
+      if (tag !== ITEM_TAG)
+        throw new WsiError('corrupt', `Basic Offset Table points at ${pos}, which is not a fragment item`);
+      if (parts.length >= DicomLimits.maxFragmentsPerFrame)
+        throw new WsiError('too-large', 'A frame is split into too many fragments');
       total += length;
-      if (total > DicomLimits.maxFrameBytes) throw new WsiError('too-large', `A frame is larger than ${DicomLimits.maxFrameBytes} bytes`);
+      if (total > DicomLimits.maxFrameBytes)
+        throw new WsiError('too-large', `A frame is larger than ${DicomLimits.maxFrameBytes} bytes`);
       parts.push(await this.readFragmentValue(pos, length));
       pos += 8 + length;
     }
     if (parts.length === 0) throw new WsiError('truncated', `No fragment found for the frame at ${start}`);
-    if (end !== null && pos !== end) throw new WsiError('corrupt', `Fragments of the frame at ${start} overrun the next frame`);
+    if (end !== null && pos !== end)
+      throw new WsiError('corrupt', `Fragments of the frame at ${start} overrun the next frame`);
     return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
   }
 
   private readFragmentValue(itemOffset: number, length: number): Promise<Buffer> {
-    if (length > DicomLimits.maxFrameBytes) throw new WsiError('too-large', `A fragment of ${length} bytes is larger than the reader accepts`);
+    if (length > DicomLimits.maxFrameBytes)
+      throw new WsiError('too-large', `A fragment of ${length} bytes is larger than the reader accepts`);
     return this.source.readData(itemOffset + 8, length);
   }
 
@@ -119,7 +142,10 @@ export class EncapsulatedFrames implements FrameStore {
         const pos = this.starts[this.starts.length - 1]!;
         const [tag, length] = await readItemHeader(this.source, pos);
         if (tag !== ITEM_TAG) {
-          throw new WsiError('corrupt', `Pixel Data has ${this.starts.length - 1} fragments for ${this.frameCount} frames and no offset table`);
+          throw new WsiError(
+            'corrupt',
+            `Pixel Data has ${this.starts.length - 1} fragments for ${this.frameCount} frames and no offset table`,
+          );
         }
         this.starts.push(pos + 8 + length);
       }

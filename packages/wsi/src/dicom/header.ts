@@ -34,7 +34,10 @@ export async function hasDicomMagic(source: ByteSource): Promise<boolean> {
  */
 export async function readDicomHeader(source: ByteSource): Promise<DicomHeader> {
   if (!(await hasDicomMagic(source))) {
-    throw new WsiError(source.size < PREAMBLE_BYTES ? 'truncated' : 'corrupt', 'Not a DICOM Part 10 file (no "DICM" after the preamble)');
+    throw new WsiError(
+      source.size < PREAMBLE_BYTES ? 'truncated' : 'corrupt',
+      'Not a DICOM Part 10 file (no "DICM" after the preamble)',
+    );
   }
   let length = Math.min(source.size, DicomLimits.firstHeaderRead);
   for (;;) {
@@ -58,7 +61,10 @@ export async function readDicomHeader(source: ByteSource): Promise<DicomHeader> 
         dataSet,
         transferSyntaxUid: syntax.uid,
         syntax: syntax.info,
-        pixelData: { valueOffset: element.dataOffset, length: element.length === 0xffffffff ? null : element.length },
+        pixelData: {
+          valueOffset: element.dataOffset,
+          length: element.length === 0xffffffff ? null : element.length,
+        },
       };
     }
     if (length === source.size) throw headerError(failure);
@@ -68,7 +74,10 @@ export async function readDicomHeader(source: ByteSource): Promise<DicomHeader> 
 
 function nextLength(length: number, size: number): number {
   if (length >= DicomLimits.maxHeaderBytes) {
-    throw new WsiError('too-large', `DICOM header is larger than ${DicomLimits.maxHeaderBytes} bytes (no Pixel Data found before it)`);
+    throw new WsiError(
+      'too-large',
+      `DICOM header is larger than ${DicomLimits.maxHeaderBytes} bytes (no Pixel Data found before it)`,
+    );
   }
   if (length >= size) throw new WsiError('truncated', 'DICOM file ends inside its File Meta Information');
   return Math.min(size, length * 4, DicomLimits.maxHeaderBytes);
@@ -79,7 +88,10 @@ function nextLength(length: number, size: number): number {
  * unsupported encodings fail with their name, and deflated data sets are never inflated into memory.
  * undefined: the meta header does not fit in this prefix yet.
  */
-function transferSyntaxOf(bytes: Buffer, isWholeFile: boolean): { uid: string; info: TransferSyntaxInfo } | undefined {
+function transferSyntaxOf(
+  bytes: Buffer,
+  isWholeFile: boolean,
+): { uid: string; info: TransferSyntaxInfo } | undefined {
   let uid: string | undefined;
   try {
     const meta = dicomParser.readPart10Header(bytes);
@@ -88,12 +100,17 @@ function transferSyntaxOf(bytes: Buffer, isWholeFile: boolean): { uid: string; i
     if (!isWholeFile) return undefined;
     throw headerError(error);
   }
-  if (!uid) throw new WsiError('corrupt', 'DICOM File Meta Information has no Transfer Syntax UID (0002,0010)');
+  if (!uid)
+    throw new WsiError('corrupt', 'DICOM File Meta Information has no Transfer Syntax UID (0002,0010)');
   const info = TRANSFER_SYNTAXES[uid];
-  if (!info) throw new WsiError('unsupported-compression', `DICOM transfer syntax ${uid} is not known to the reader`);
+  if (!info)
+    throw new WsiError('unsupported-compression', `DICOM transfer syntax ${uid} is not known to the reader`);
   if (!info.encapsulated && info.missing) {
     // Native but unreadable (deflated or big-endian data sets): the header cannot even be parsed lazily.
-    throw new WsiError('unsupported-compression', `DICOM transfer syntax ${info.name} (${uid}) needs ${info.missing}`);
+    throw new WsiError(
+      'unsupported-compression',
+      `DICOM transfer syntax ${info.name} (${uid}) needs ${info.missing}`,
+    );
   }
   return { uid, info };
 }
@@ -104,10 +121,17 @@ function transferSyntaxOf(bytes: Buffer, isWholeFile: boolean): { uid: string; i
  */
 export function headerError(failure: unknown): WsiError {
   if (failure instanceof WsiError) return failure;
-  if (failure === undefined) return new WsiError('truncated', 'DICOM file ends before its Pixel Data element');
-  const inner = typeof failure === 'object' && failure !== null && 'exception' in failure ? (failure as { exception: unknown }).exception : failure;
+  if (failure === undefined)
+    return new WsiError('truncated', 'DICOM file ends before its Pixel Data element');
+  const inner =
+    typeof failure === 'object' && failure !== null && 'exception' in failure
+      ? (failure as { exception: unknown }).exception
+      : failure;
   const message = inner instanceof Error ? inner.message : String(inner);
   // 'maxPosition' is dicom-parser's complaint about a sequence item that runs past the end of the buffer.
   const isShort = /past end|overrun|eof|end of buffer|beyond|maxP ?osition/i.test(message);
-  return new WsiError(isShort ? 'truncated' : 'corrupt', `DICOM header cannot be parsed: ${message.slice(0, 200)}`);
+  return new WsiError(
+    isShort ? 'truncated' : 'corrupt',
+    `DICOM header cannot be parsed: ${message.slice(0, 200)}`,
+  );
 }

@@ -1,4 +1,10 @@
-export { DicomLimits, DicomTag, TRANSFER_SYNTAXES, VL_WHOLE_SLIDE_MICROSCOPY_IMAGE_STORAGE, type TransferSyntaxInfo } from './constants.ts';
+export {
+  DicomLimits,
+  DicomTag,
+  TRANSFER_SYNTAXES,
+  VL_WHOLE_SLIDE_MICROSCOPY_IMAGE_STORAGE,
+  type TransferSyntaxInfo,
+} from './constants.ts';
 export { hasDicomMagic, readDicomHeader, type DicomHeader, type PixelDataLocation } from './header.ts';
 export { DicomInstance, type DicomOpticalPath } from './instance.ts';
 export { buildDicomLayout, type DicomLayout, type DicomLevelLayout, type DicomSlideInfo } from './layout.ts';

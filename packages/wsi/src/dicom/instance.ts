@@ -1,11 +1,26 @@
 import type { DataSet } from 'dicom-parser';
 import { WsiError } from '../errors.ts';
 import type { ByteSource } from '../source/byte-source.ts';
-import { DicomLimits, DicomTag, VL_WHOLE_SLIDE_MICROSCOPY_IMAGE_STORAGE, type TransferSyntaxInfo } from './constants.ts';
+import {
+  DicomLimits,
+  DicomTag,
+  VL_WHOLE_SLIDE_MICROSCOPY_IMAGE_STORAGE,
+  type TransferSyntaxInfo,
+} from './constants.ts';
 import { EncapsulatedFrames, NativeFrames, type FrameStore } from './frames.ts';
 import { headerError, readDicomHeader } from './header.ts';
 import { SparseTileIndex, readFramePositions } from './sparse.ts';
-import { firstItem, readBytes, readItems, readNumbers, readString, readStrings, readUint16, readUint32, readUint64s } from './values.ts';
+import {
+  firstItem,
+  readBytes,
+  readItems,
+  readNumbers,
+  readString,
+  readStrings,
+  readUint16,
+  readUint32,
+  readUint64s,
+} from './values.ts';
 
 /** One optical path of an instance (one channel of a fluorescence slide; the only path of a brightfield one). */
 export interface DicomOpticalPath {
@@ -85,19 +100,35 @@ export class DicomInstance {
    * then rows, then focal planes, then optical paths.
    */
   frameIndex(x: number, y: number, z: number, path: number): number | undefined {
-    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= this.tilesAcross || y >= this.tilesDown) {
-      throw new WsiError('out-of-range', `Tile (${x}, ${y}) is outside the ${this.tilesAcross}×${this.tilesDown} tile grid`);
+    if (
+      !Number.isInteger(x) ||
+      !Number.isInteger(y) ||
+      x < 0 ||
+      y < 0 ||
+      x >= this.tilesAcross ||
+      y >= this.tilesDown
+    ) {
+      throw new WsiError(
+        'out-of-range',
+        `Tile (${x}, ${y}) is outside the ${this.tilesAcross}×${this.tilesDown} tile grid`,
+      );
     }
     if (this.sparse) return this.sparse.frameOf(x, y, z, path);
     return x + this.tilesAcross * (y + this.tilesDown * (z + this.focalPlanes * path));
   }
 
-  private static async fromHeader(source: ByteSource, header: Awaited<ReturnType<typeof readDicomHeader>>): Promise<DicomInstance> {
+  private static async fromHeader(
+    source: ByteSource,
+    header: Awaited<ReturnType<typeof readDicomHeader>>,
+  ): Promise<DicomInstance> {
     const ds = header.dataSet;
     const sopClass = readString(ds, DicomTag.SopClassUid);
     if (sopClass !== undefined && sopClass !== VL_WHOLE_SLIDE_MICROSCOPY_IMAGE_STORAGE) {
       // A CT, MR or plain VL photograph has no tile grid or pyramid; it is not a slide.
-      throw new WsiError('unsupported', `DICOM SOP Class ${sopClass} is not VL Whole Slide Microscopy Image Storage`);
+      throw new WsiError(
+        'unsupported',
+        `DICOM SOP Class ${sopClass} is not VL Whole Slide Microscopy Image Storage`,
+      );
     }
     const tileWidth = readUint16(ds, DicomTag.Columns) ?? 0;
     const tileHeight = readUint16(ds, DicomTag.Rows) ?? 0;
@@ -111,45 +142,72 @@ export class DicomInstance {
       throw new WsiError('too-large', `Total Pixel Matrix ${width}×${height} is not accepted`);
     }
     const frameCount = readNumbers(ds, DicomTag.NumberOfFrames)[0] ?? 1;
-    if (!Number.isInteger(frameCount) || frameCount < 1) throw new WsiError('corrupt', `Number of Frames ${frameCount} is not valid`);
-    if (frameCount > DicomLimits.maxFrames) throw new WsiError('too-large', `${frameCount} frames is more than the reader accepts`);
+    if (!Number.isInteger(frameCount) || frameCount < 1)
+      throw new WsiError('corrupt', `Number of Frames ${frameCount} is not valid`);
+    if (frameCount > DicomLimits.maxFrames)
+      throw new WsiError('too-large', `${frameCount} frames is more than the reader accepts`);
     const samplesPerPixel = readUint16(ds, DicomTag.SamplesPerPixel) ?? 1;
-    if (samplesPerPixel !== 1 && samplesPerPixel !== 3) throw new WsiError('unsupported', `Samples per Pixel ${samplesPerPixel} is not supported`);
+    if (samplesPerPixel !== 1 && samplesPerPixel !== 3)
+      throw new WsiError('unsupported', `Samples per Pixel ${samplesPerPixel} is not supported`);
     const bitsAllocated = readUint16(ds, DicomTag.BitsAllocated) ?? 8;
     if (bitsAllocated !== 8 && bitsAllocated !== 16 && bitsAllocated !== 32) {
       throw new WsiError('unsupported', `Bits Allocated ${bitsAllocated} is not supported`);
     }
     const pixelRepresentation = readUint16(ds, DicomTag.PixelRepresentation) ?? 0;
-    const photometric = readString(ds, DicomTag.PhotometricInterpretation) ?? (samplesPerPixel === 3 ? 'RGB' : 'MONOCHROME2');
+    const photometric =
+      readString(ds, DicomTag.PhotometricInterpretation) ?? (samplesPerPixel === 3 ? 'RGB' : 'MONOCHROME2');
     const planarConfiguration = readUint16(ds, DicomTag.PlanarConfiguration) ?? 0;
     const opticalPaths = readOpticalPaths(ds);
     const focalPlanes = readUint32(ds, DicomTag.TotalPixelMatrixFocalPlanes) ?? 1;
-    if (!isSide(focalPlanes, DicomLimits.maxFocalPlanes)) throw new WsiError('too-large', `${focalPlanes} focal planes is not accepted`);
+    if (!isSide(focalPlanes, DicomLimits.maxFocalPlanes))
+      throw new WsiError('too-large', `${focalPlanes} focal planes is not accepted`);
 
     const declared = readString(ds, DicomTag.DimensionOrganizationType)?.toUpperCase();
-    const gridFrames = Math.ceil(width / tileWidth) * Math.ceil(height / tileHeight) * focalPlanes * opticalPaths.length;
-    if (gridFrames > DicomLimits.maxFrames) throw new WsiError('too-large', `A tile grid of ${gridFrames} frames is more than the reader accepts`);
+    const gridFrames =
+      Math.ceil(width / tileWidth) * Math.ceil(height / tileHeight) * focalPlanes * opticalPaths.length;
+    if (gridFrames > DicomLimits.maxFrames)
+      throw new WsiError('too-large', `A tile grid of ${gridFrames} frames is more than the reader accepts`);
     let sparse: SparseTileIndex | null = null;
     let dimensionOrganization: string;
     if (declared === 'TILED_FULL' || (declared === undefined && frameCount === gridFrames)) {
-      if (frameCount < gridFrames) throw new WsiError('corrupt', `TILED_FULL instance has ${frameCount} frames for a grid of ${gridFrames} tiles`);
+      if (frameCount < gridFrames)
+        throw new WsiError(
+          'corrupt',
+          `TILED_FULL instance has ${frameCount} frames for a grid of ${gridFrames} tiles`,
+        );
       dimensionOrganization = declared ?? 'TILED_FULL (implied)';
     } else {
       const positions = readFramePositions(ds, frameCount, opticalPaths[0]!.id);
       if (!positions) {
-        throw new WsiError('unsupported', `Dimension Organization ${declared ?? '(none)'} without per-frame positions cannot be read as tiles`);
+        throw new WsiError(
+          'unsupported',
+          `Dimension Organization ${declared ?? '(none)'} without per-frame positions cannot be read as tiles`,
+        );
       }
       sparse = SparseTileIndex.build(positions, tileWidth, tileHeight);
       dimensionOrganization = declared ?? 'TILED_SPARSE (implied)';
     }
 
-    const sharedMeasures = firstItem(ds, DicomTag.SharedFunctionalGroupsSequence, DicomTag.PixelMeasuresSequence);
+    const sharedMeasures = firstItem(
+      ds,
+      DicomTag.SharedFunctionalGroupsSequence,
+      DicomTag.PixelMeasuresSequence,
+    );
     const spacing = readNumbers(sharedMeasures ?? ds, DicomTag.PixelSpacing);
-    const pixelSpacingMm: [number, number] | null = spacing.length >= 2 && spacing[0]! > 0 && spacing[1]! > 0 ? [spacing[0]!, spacing[1]!] : null;
+    const pixelSpacingMm: [number, number] | null =
+      spacing.length >= 2 && spacing[0]! > 0 && spacing[1]! > 0 ? [spacing[0]!, spacing[1]!] : null;
 
     const frameBytes = tileWidth * tileHeight * samplesPerPixel * (bitsAllocated / 8);
-    if (frameBytes > DicomLimits.maxFrameBytes) throw new WsiError('too-large', `Frames of ${frameBytes} bytes are larger than the reader accepts`);
-    const frames = await openFrames(source, header.dataSet, header.syntax, header.pixelData, frameCount, frameBytes);
+    if (frameBytes > DicomLimits.maxFrameBytes)
+      throw new WsiError('too-large', `Frames of ${frameBytes} bytes are larger than the reader accepts`);
+    const frames = await openFrames(
+      source,
+      header.dataSet,
+      header.syntax,
+      header.pixelData,
+      frameCount,
+      frameBytes,
+    );
     return new DicomInstance(
       source,
       ds,
@@ -194,14 +252,21 @@ async function openFrames(
   if (!syntax.encapsulated) {
     if (pixelData.length === null) throw new WsiError('corrupt', 'Native Pixel Data has an undefined length');
     if (pixelData.length < frameCount * frameBytes) {
-      throw new WsiError('corrupt', `Pixel Data holds ${pixelData.length} bytes, ${frameCount} frames need ${frameCount * frameBytes}`);
+      throw new WsiError(
+        'corrupt',
+        `Pixel Data holds ${pixelData.length} bytes, ${frameCount} frames need ${frameCount * frameBytes}`,
+      );
     }
     if (pixelData.valueOffset + frameCount * frameBytes > source.size) {
-      throw new WsiError('truncated', `File ends inside its Pixel Data (${source.size} bytes, frames end at ${pixelData.valueOffset + frameCount * frameBytes})`);
+      throw new WsiError(
+        'truncated',
+        `File ends inside its Pixel Data (${source.size} bytes, frames end at ${pixelData.valueOffset + frameCount * frameBytes})`,
+      );
     }
     return new NativeFrames(source, pixelData.valueOffset, frameBytes);
   }
-  if (pixelData.length !== null) throw new WsiError('corrupt', 'Encapsulated Pixel Data must have an undefined length');
+  if (pixelData.length !== null)
+    throw new WsiError('corrupt', 'Encapsulated Pixel Data must have an undefined length');
   const offsets = readUint64s(ds, DicomTag.ExtendedOffsetTable);
   const lengths = readUint64s(ds, DicomTag.ExtendedOffsetTableLengths);
   const extended = offsets && lengths ? { offsets, lengths } : null;
@@ -214,13 +279,16 @@ async function openFrames(
  */
 function readOpticalPaths(ds: DataSet): DicomOpticalPath[] {
   const items = readItems(ds, DicomTag.OpticalPathSequence);
-  if (items.length > DicomLimits.maxOpticalPaths) throw new WsiError('too-large', `${items.length} optical paths is more than the reader accepts`);
+  if (items.length > DicomLimits.maxOpticalPaths)
+    throw new WsiError('too-large', `${items.length} optical paths is more than the reader accepts`);
   const paths = items.map((item, index) => {
     const power = readNumbers(item, DicomTag.ObjectiveLensPower)[0];
     return {
       id: readString(item, DicomTag.OpticalPathIdentifier) ?? String(index),
       description: readString(item, DicomTag.OpticalPathDescription) ?? null,
-      illuminationColor: readString(firstItem(item, DicomTag.IlluminationColorCodeSequence) ?? item, DicomTag.CodeMeaning) ?? null,
+      illuminationColor:
+        readString(firstItem(item, DicomTag.IlluminationColorCodeSequence) ?? item, DicomTag.CodeMeaning) ??
+        null,
       objectiveLensPower: power !== undefined && power > 0 ? power : null,
       iccProfile: readBytes(item, DicomTag.IccProfile) ?? null,
     };
@@ -230,9 +298,16 @@ function readOpticalPaths(ds: DataSet): DicomOpticalPath[] {
     paths.push({ id: '0', description: null, illuminationColor: null, objectiveLensPower: null, iccProfile });
   }
   const declared = readUint32(ds, DicomTag.NumberOfOpticalPaths);
-  if (declared !== undefined && declared !== paths.length && declared > 0 && declared <= DicomLimits.maxOpticalPaths && items.length === 0) {
+  if (
+    declared !== undefined &&
+    declared !== paths.length &&
+    declared > 0 &&
+    declared <= DicomLimits.maxOpticalPaths &&
+    items.length === 0
+  ) {
     // The count is given but the sequence is not: name the paths by number so the frame order still works.
-    for (let i = paths.length; i < declared; i++) paths.push({ ...paths[0]!, id: String(i), iccProfile: null });
+    for (let i = paths.length; i < declared; i++)
+      paths.push({ ...paths[0]!, id: String(i), iccProfile: null });
   }
   return paths;
 }
@@ -240,6 +315,13 @@ function readOpticalPaths(ds: DataSet): DicomOpticalPath[] {
 /** A sparse instance's paths in the order its frames name them, with the sequence's details where known. */
 function sparsePaths(sparse: SparseTileIndex, listed: DicomOpticalPath[]): DicomOpticalPath[] {
   return sparse.opticalPaths.map(
-    (id) => listed.find((p) => p.id === id) ?? { id, description: null, illuminationColor: null, objectiveLensPower: null, iccProfile: null },
+    (id) =>
+      listed.find((p) => p.id === id) ?? {
+        id,
+        description: null,
+        illuminationColor: null,
+        objectiveLensPower: null,
+        iccProfile: null,
+      },
   );
 }

@@ -1,5 +1,12 @@
 import { WsiError } from '../errors.ts';
-import { DEFAULT_MAGNIFICATION, type AssociatedImageInfo, type AssociatedImageKind, type SlideChannel, type SlideInfo, type SlideLevel } from '../formats/model.ts';
+import {
+  DEFAULT_MAGNIFICATION,
+  type AssociatedImageInfo,
+  type AssociatedImageKind,
+  type SlideChannel,
+  type SlideInfo,
+  type SlideLevel,
+} from '../formats/model.ts';
 import type { SampleType } from '../tiff/image.ts';
 import { DicomTag } from './constants.ts';
 import type { DicomInstance } from './instance.ts';
@@ -26,7 +33,11 @@ export interface DicomLayout {
 }
 
 /** ImageType value 3 → associated image kind (PS3.3 C.8.12.4.1.1). */
-const ASSOCIATED_FLAVORS: Record<string, AssociatedImageKind> = { LABEL: 'label', OVERVIEW: 'overview', THUMBNAIL: 'thumbnail' };
+const ASSOCIATED_FLAVORS: Record<string, AssociatedImageKind> = {
+  LABEL: 'label',
+  OVERVIEW: 'overview',
+  THUMBNAIL: 'thumbnail',
+};
 
 /**
  * Builds one slide from the instances of one series: VOLUME instances are pyramid levels, largest first,
@@ -35,15 +46,23 @@ const ASSOCIATED_FLAVORS: Record<string, AssociatedImageKind> = { LABEL: 'label'
  */
 export function buildDicomLayout(instances: DicomInstance[]): DicomLayout {
   const volumes = instances.filter((i) => i.flavor === 'VOLUME');
-  if (volumes.length === 0) throw new WsiError('corrupt', 'The DICOM series has no VOLUME image (only label, overview or thumbnail images)');
+  if (volumes.length === 0)
+    throw new WsiError(
+      'corrupt',
+      'The DICOM series has no VOLUME image (only label, overview or thumbnail images)',
+    );
   const base = volumes.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
-  const compatible = volumes.filter((i) => i.samplesPerPixel === base.samplesPerPixel && i.bitsAllocated === base.bitsAllocated);
+  const compatible = volumes.filter(
+    (i) => i.samplesPerPixel === base.samplesPerPixel && i.bitsAllocated === base.bitsAllocated,
+  );
   const bySize = new Map<string, DicomInstance[]>();
   for (const instance of compatible) {
     const key = `${instance.width}x${instance.height}`;
     bySize.set(key, [...(bySize.get(key) ?? []), instance]);
   }
-  const groups = [...bySize.values()].sort((a, b) => b[0]!.width - a[0]!.width || b[0]!.height - a[0]!.height);
+  const groups = [...bySize.values()].sort(
+    (a, b) => b[0]!.width - a[0]!.width || b[0]!.height - a[0]!.height,
+  );
   const level0 = groups[0]!;
   const isBrightfield = base.samplesPerPixel === 3;
   const pathIds = [...new Set(level0.flatMap((i) => i.opticalPaths.map((p) => p.id)))];
@@ -90,11 +109,20 @@ export function buildDicomLayout(instances: DicomInstance[]): DicomLayout {
     channels,
     sizeZ,
     // Pixel Spacing is (row spacing, column spacing) in millimetres: y first.
-    metersPerPixel: base.pixelSpacingMm ? { x: base.pixelSpacingMm[1] / 1000, y: base.pixelSpacingMm[0] / 1000 } : null,
+    metersPerPixel: base.pixelSpacingMm
+      ? { x: base.pixelSpacingMm[1] / 1000, y: base.pixelSpacingMm[0] / 1000 }
+      : null,
     magnification: power ?? DEFAULT_MAGNIFICATION,
     isMagnificationKnown: power !== null,
     kind: isBrightfield ? 'brightfield' : 'fluorescence',
-    associatedImages: [...associated].map(([kind, i]): AssociatedImageInfo => ({ kind, width: i.width, height: i.height, compression: i.syntax.compression })),
+    associatedImages: [...associated].map(
+      ([kind, i]): AssociatedImageInfo => ({
+        kind,
+        width: i.width,
+        height: i.height,
+        compression: i.syntax.compression,
+      }),
+    ),
     iccProfileSize: iccProfile?.length ?? null,
     properties: propertiesOf(base),
   };

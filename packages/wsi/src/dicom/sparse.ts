@@ -26,14 +26,24 @@ export class SparseTileIndex {
   static build(positions: FramePosition[], tileWidth: number, tileHeight: number): SparseTileIndex {
     const zOffsets = [...new Set(positions.map((p) => p.zOffset))].sort((a, b) => a - b);
     const opticalPaths = [...new Set(positions.map((p) => p.opticalPath))];
-    if (zOffsets.length > DicomLimits.maxFocalPlanes) throw new WsiError('too-large', `${zOffsets.length} focal planes`);
-    if (opticalPaths.length > DicomLimits.maxOpticalPaths) throw new WsiError('too-large', `${opticalPaths.length} optical paths`);
+    if (zOffsets.length > DicomLimits.maxFocalPlanes)
+      throw new WsiError('too-large', `${zOffsets.length} focal planes`);
+    if (opticalPaths.length > DicomLimits.maxOpticalPaths)
+      throw new WsiError('too-large', `${opticalPaths.length} optical paths`);
     const frames = new Map<string, number>();
     positions.forEach((p, frame) => {
       if ((p.column - 1) % tileWidth !== 0 || (p.row - 1) % tileHeight !== 0 || p.column < 1 || p.row < 1) {
-        throw new WsiError('unsupported', `TILED_SPARSE frame ${frame} at (${p.column}, ${p.row}) is not on the ${tileWidth}×${tileHeight} tile grid`);
+        throw new WsiError(
+          'unsupported',
+          `TILED_SPARSE frame ${frame} at (${p.column}, ${p.row}) is not on the ${tileWidth}×${tileHeight} tile grid`,
+        );
       }
-      const key = tileKey((p.column - 1) / tileWidth, (p.row - 1) / tileHeight, zOffsets.indexOf(p.zOffset), opticalPaths.indexOf(p.opticalPath));
+      const key = tileKey(
+        (p.column - 1) / tileWidth,
+        (p.row - 1) / tileHeight,
+        zOffsets.indexOf(p.zOffset),
+        opticalPaths.indexOf(p.opticalPath),
+      );
       // The first frame for a position wins; later duplicates are ignored, as viewers do.
       if (!frames.has(key)) frames.set(key, frame);
     });
@@ -59,11 +69,18 @@ function tileKey(x: number, y: number, z: number, path: number): string {
  * Functional Groups Sequence; values missing from a frame come from the Shared Functional Groups.
  * Returns null when the file has no per-frame positions.
  */
-export function readFramePositions(dataSet: DataSet, frameCount: number, defaultOpticalPath: string): FramePosition[] | null {
+export function readFramePositions(
+  dataSet: DataSet,
+  frameCount: number,
+  defaultOpticalPath: string,
+): FramePosition[] | null {
   const perFrame = dataSet.elements[DicomTag.PerFrameFunctionalGroupsSequence]?.items;
   if (!perFrame || perFrame.length === 0) return null;
   if (perFrame.length !== frameCount) {
-    throw new WsiError('corrupt', `Per-frame Functional Groups list ${perFrame.length} frames, Number of Frames is ${frameCount}`);
+    throw new WsiError(
+      'corrupt',
+      `Per-frame Functional Groups list ${perFrame.length} frames, Number of Frames is ${frameCount}`,
+    );
   }
   const shared = dataSet.elements[DicomTag.SharedFunctionalGroupsSequence]?.items?.[0]?.dataSet;
   const sharedPath = shared ? opticalPathOf(shared) : undefined;
@@ -89,5 +106,7 @@ export function readFramePositions(dataSet: DataSet, frameCount: number, default
 }
 
 function opticalPathOf(group: DataSet): string | undefined {
-  return group.elements[DicomTag.OpticalPathIdentificationSequence]?.items?.[0]?.dataSet?.string(DicomTag.OpticalPathIdentifier);
+  return group.elements[DicomTag.OpticalPathIdentificationSequence]?.items?.[0]?.dataSet?.string(
+    DicomTag.OpticalPathIdentifier,
+  );
 }

@@ -66,7 +66,10 @@ export async function decodeTile(ref: DicomTileRef, x: number, y: number): Promi
   const { instance } = ref;
   if (instance.syntax.compression !== 'none') {
     if (instance.syntax.missing) throw unsupported(instance);
-    throw new WsiError('unsupported-compression', `${instance.syntax.name} frames are served by passthrough, not decoded by the reader`);
+    throw new WsiError(
+      'unsupported-compression',
+      `${instance.syntax.name} frames are served by passthrough, not decoded by the reader`,
+    );
   }
   if (instance.photometric.startsWith('YBR') || instance.photometric === 'PALETTE COLOR') {
     throw new WsiError('unsupported', `Uncompressed ${instance.photometric} frames are not supported`);
@@ -76,9 +79,16 @@ export async function decodeTile(ref: DicomTileRef, x: number, y: number): Promi
   const pixels = instance.tileWidth * instance.tileHeight;
   const bytesPerSample = instance.bitsAllocated / 8;
   let bytes = stored;
-  if (instance.planarConfiguration === 1 && samples > 1) bytes = interleave(stored, pixels, samples, bytesPerSample);
+  if (instance.planarConfiguration === 1 && samples > 1)
+    bytes = interleave(stored, pixels, samples, bytesPerSample);
   const sampleType = sampleTypeOf(instance.bitsAllocated, instance.pixelRepresentation);
-  return { width: instance.tileWidth, height: instance.tileHeight, samplesPerPixel: samples, sampleType, data: toSamples(bytes, sampleType) };
+  return {
+    width: instance.tileWidth,
+    height: instance.tileHeight,
+    samplesPerPixel: samples,
+    sampleType,
+    data: toSamples(bytes, sampleType),
+  };
 }
 
 export function unsupported(instance: DicomInstance): WsiError {
@@ -91,7 +101,8 @@ export function unsupported(instance: DicomInstance): WsiError {
 async function readFrameOf(ref: DicomTileRef, x: number, y: number): Promise<Buffer> {
   const frame = ref.instance.frameIndex(x, y, ref.z, ref.path);
   if (frame === undefined) throw new WsiError('tile-missing', `The file has no frame for tile (${x}, ${y})`);
-  if (frame >= ref.instance.frameCount) throw new WsiError('corrupt', `Tile (${x}, ${y}) maps to frame ${frame} of ${ref.instance.frameCount}`);
+  if (frame >= ref.instance.frameCount)
+    throw new WsiError('corrupt', `Tile (${x}, ${y}) maps to frame ${frame} of ${ref.instance.frameCount}`);
   const bytes = await ref.instance.frames.readFrame(frame);
   if (bytes.length === 0) throw new WsiError('tile-missing', `Frame ${frame} is empty`);
   return bytes;
@@ -105,7 +116,10 @@ function trimPadding(frame: Buffer): Buffer {
 }
 
 function hasJfif(jpeg: Buffer): boolean {
-  return listSegments(jpeg).some((s) => s.marker === 0xe0 && s.length >= 9 && jpeg.toString('latin1', s.offset + 4, s.offset + 9) === 'JFIF\0');
+  return listSegments(jpeg).some(
+    (s) =>
+      s.marker === 0xe0 && s.length >= 9 && jpeg.toString('latin1', s.offset + 4, s.offset + 9) === 'JFIF\0',
+  );
 }
 
 function sampleTypeOf(bits: number, representation: number): SampleType {

@@ -10,8 +10,15 @@ import { WsiError } from '../errors.ts';
 function elementOf(ds: DataSet, tag: string, minLength = 1): Element | undefined {
   const element = ds.elements[tag];
   if (!element || element.length === 0 || element.length === 0xffffffff) return undefined;
-  if (element.length < minLength || element.dataOffset < 0 || element.dataOffset + element.length > ds.byteArray.length) {
-    throw new WsiError('corrupt', `DICOM element (${tag.slice(1, 5)},${tag.slice(5)}) does not fit in the data set`);
+  if (
+    element.length < minLength ||
+    element.dataOffset < 0 ||
+    element.dataOffset + element.length > ds.byteArray.length
+  ) {
+    throw new WsiError(
+      'corrupt',
+      `DICOM element (${tag.slice(1, 5)},${tag.slice(5)}) does not fit in the data set`,
+    );
   }
   return element;
 }
@@ -20,7 +27,11 @@ function elementOf(ds: DataSet, tag: string, minLength = 1): Element | undefined
 export function readString(ds: DataSet, tag: string): string | undefined {
   const element = elementOf(ds, tag);
   if (!element) return undefined;
-  const value = Buffer.from(ds.byteArray.buffer, ds.byteArray.byteOffset + element.dataOffset, element.length).toString('latin1');
+  const value = Buffer.from(
+    ds.byteArray.buffer,
+    ds.byteArray.byteOffset + element.dataOffset,
+    element.length,
+  ).toString('latin1');
   // eslint-disable-next-line no-control-regex
   const trimmed = value.replace(/[\s\u0000]+$/, '').replace(/^\s+/, '');
   return trimmed.length > 0 ? trimmed : undefined;
@@ -58,12 +69,18 @@ export function readInt32(ds: DataSet, tag: string): number | undefined {
 export function readUint64s(ds: DataSet, tag: string): number[] | undefined {
   const element = elementOf(ds, tag, 8);
   if (!element) return undefined;
-  if (element.length % 8 !== 0) throw new WsiError('corrupt', `DICOM element ${tag} length ${element.length} is not a multiple of 8`);
-  const bytes = Buffer.from(ds.byteArray.buffer, ds.byteArray.byteOffset + element.dataOffset, element.length);
+  if (element.length % 8 !== 0)
+    throw new WsiError('corrupt', `DICOM element ${tag} length ${element.length} is not a multiple of 8`);
+  const bytes = Buffer.from(
+    ds.byteArray.buffer,
+    ds.byteArray.byteOffset + element.dataOffset,
+    element.length,
+  );
   const values: number[] = [];
   for (let pos = 0; pos < bytes.length; pos += 8) {
     const value = bytes.readBigUInt64LE(pos);
-    if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new WsiError('corrupt', 'Extended Offset Table value out of range');
+    if (value > BigInt(Number.MAX_SAFE_INTEGER))
+      throw new WsiError('corrupt', 'Extended Offset Table value out of range');
     values.push(Number(value));
   }
   return values;
@@ -72,7 +89,9 @@ export function readUint64s(ds: DataSet, tag: string): number[] | undefined {
 /** The raw bytes of an element (ICC profile), copied out of the header buffer. */
 export function readBytes(ds: DataSet, tag: string): Buffer | undefined {
   const element = elementOf(ds, tag);
-  return element ? Buffer.from(ds.byteArray.subarray(element.dataOffset, element.dataOffset + element.length)) : undefined;
+  return element
+    ? Buffer.from(ds.byteArray.subarray(element.dataOffset, element.dataOffset + element.length))
+    : undefined;
 }
 
 /** The data sets of a sequence's items (empty when absent). */

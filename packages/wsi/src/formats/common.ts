@@ -2,10 +2,19 @@ import { Photometric, Tag } from '../tiff/constants.ts';
 import { describeCompression } from '../tiff/decompress.ts';
 import type { TiffImage } from '../tiff/image.ts';
 import { fieldTypeSize } from '../tiff/values.ts';
-import type { AssociatedImageInfo, AssociatedImageKind, PlaneRef, SlideChannel, SlideLevel } from './model.ts';
+import type {
+  AssociatedImageInfo,
+  AssociatedImageKind,
+  PlaneRef,
+  SlideChannel,
+  SlideLevel,
+} from './model.ts';
 
 export function isColorImage(image: TiffImage): boolean {
-  return (image.photometric === Photometric.RGB || image.photometric === Photometric.YCbCr) && image.samplesPerPixel >= 3;
+  return (
+    (image.photometric === Photometric.RGB || image.photometric === Photometric.YCbCr) &&
+    image.samplesPerPixel >= 3
+  );
 }
 
 export function levelOf(image: TiffImage, level0: TiffImage): SlideLevel {
@@ -21,11 +30,29 @@ export function levelOf(image: TiffImage, level0: TiffImage): SlideLevel {
 }
 
 export function associatedOf(kind: AssociatedImageKind, image: TiffImage): AssociatedImageInfo {
-  return { kind, width: image.width, height: image.height, compression: describeCompression(image.compression) };
+  return {
+    kind,
+    width: image.width,
+    height: image.height,
+    compression: describeCompression(image.compression),
+  };
 }
 
-export function channel(name: string, image: TiffImage, samplesPerPixel: number, extra: Partial<SlideChannel> = {}): SlideChannel {
-  return { name, color: null, sampleType: image.sampleType, samplesPerPixel, biomarker: null, filter: null, ...extra };
+export function channel(
+  name: string,
+  image: TiffImage,
+  samplesPerPixel: number,
+  extra: Partial<SlideChannel> = {},
+): SlideChannel {
+  return {
+    name,
+    color: null,
+    sampleType: image.sampleType,
+    samplesPerPixel,
+    biomarker: null,
+    filter: null,
+    ...extra,
+  };
 }
 
 const PLANAR_RGB_NAMES = ['Red', 'Green', 'Blue'];
@@ -47,7 +74,9 @@ export function channelsOfImage(image: TiffImage): { channels: SlideChannel[]; p
     for (let p = 0; p < image.samplesPerPixel; p++) {
       const rgb = isColorImage(image) && p < 3;
       channels.push(
-        channel(rgb ? PLANAR_RGB_NAMES[p]! : `Channel ${p + 1}`, image, 1, { color: rgb ? PLANAR_RGB_COLORS[p]! : null }),
+        channel(rgb ? PLANAR_RGB_NAMES[p]! : `Channel ${p + 1}`, image, 1, {
+          color: rgb ? PLANAR_RGB_COLORS[p]! : null,
+        }),
       );
       planes.push({ image, plane: p });
     }

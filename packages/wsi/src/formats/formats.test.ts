@@ -25,7 +25,15 @@ describe('Aperio SVS', () => {
     expect(info.format).toBe('aperio-svs');
     // openslide-show-properties: level-count 1, level[0] 2220×2967, tile 240×240
     expect(info.levels).toEqual([
-      { width: 2220, height: 2967, tileWidth: 240, tileHeight: 240, downsample: 1, isTiled: true, compression: 'jpeg' },
+      {
+        width: 2220,
+        height: 2967,
+        tileWidth: 240,
+        tileHeight: 240,
+        downsample: 1,
+        isTiled: true,
+        compression: 'jpeg',
+      },
     ]);
     // openslide-show-properties: openslide.mpp-x/y '0.499', objective-power '20'
     expect(info.metersPerPixel).toEqual({ x: 0.499e-6, y: 0.499e-6 });
@@ -52,14 +60,32 @@ describe('Aperio SVS', () => {
     expect(info.format).toBe('aperio-svs');
     // openslide-show-properties: 2 levels 4443×3567 and 2221×1783, tiles 256×256, downsample 2.0005055500659967
     expect(info.levels).toEqual([
-      { width: 4443, height: 3567, tileWidth: 256, tileHeight: 256, downsample: 1, isTiled: true, compression: 'jpeg2000' },
-      { width: 2221, height: 1783, tileWidth: 256, tileHeight: 256, downsample: 2.0005055500659967, isTiled: true, compression: 'jpeg2000' },
+      {
+        width: 4443,
+        height: 3567,
+        tileWidth: 256,
+        tileHeight: 256,
+        downsample: 1,
+        isTiled: true,
+        compression: 'jpeg2000',
+      },
+      {
+        width: 2221,
+        height: 1783,
+        tileWidth: 256,
+        tileHeight: 256,
+        downsample: 2.0005055500659967,
+        isTiled: true,
+        compression: 'jpeg2000',
+      },
     ]);
     // openslide-show-properties lists no openslide.mpp-* and no objective-power for this file
     expect(info.metersPerPixel).toBeNull();
     expect(info.magnification).toBe(20);
     expect(info.isMagnificationKnown).toBe(false);
-    expect(info.associatedImages).toEqual([{ kind: 'thumbnail', width: 956, height: 768, compression: 'jpeg' }]);
+    expect(info.associatedImages).toEqual([
+      { kind: 'thumbnail', width: 956, height: 768, compression: 'jpeg' },
+    ]);
     // tiffinfo: "ICC Profile: <present>, 3144 bytes"
     expect(info.iccProfileSize).toBe(3144);
     const icc = await slide.readIccProfile();
@@ -93,7 +119,15 @@ describe('generic and plain TIFF', () => {
     // vipsheader: 1493×901 uchar, 3 bands; tiffinfo: one strip of 901 rows, no compression
     expect(info.format).toBe('plain-tiff');
     expect(info.levels).toEqual([
-      { width: 1493, height: 901, tileWidth: 1493, tileHeight: 901, downsample: 1, isTiled: false, compression: 'none' },
+      {
+        width: 1493,
+        height: 901,
+        tileWidth: 1493,
+        tileHeight: 901,
+        downsample: 1,
+        isTiled: false,
+        compression: 'none',
+      },
     ]);
     expect(info.channels[0]).toMatchObject({ name: 'RGB', sampleType: 'uint8', samplesPerPixel: 3 });
     expect(info.metersPerPixel).toBeNull(); // vipsheader xres 1 = no resolution tags
@@ -103,7 +137,15 @@ describe('generic and plain TIFF', () => {
     const { info } = await open('cells-gray16.tif');
     // vipsheader: 93×131 ushort, 1 band, grey16; tiffinfo: "Resolution: 4, 4 (unitless)"
     expect(info.levels).toEqual([
-      { width: 93, height: 131, tileWidth: 93, tileHeight: 131, downsample: 1, isTiled: false, compression: 'none' },
+      {
+        width: 93,
+        height: 131,
+        tileWidth: 93,
+        tileHeight: 131,
+        downsample: 1,
+        isTiled: false,
+        compression: 'none',
+      },
     ]);
     expect(info.channels).toEqual([
       { name: 'Grey', color: null, sampleType: 'uint16', samplesPerPixel: 1, biomarker: null, filter: null },
@@ -116,11 +158,21 @@ describe('generic and plain TIFF', () => {
     const { info } = await open('smalltif.tif');
     // vipsheader: 640×480 ushort, n-pages 2, xres 3.77953 px/mm (96 dpi); tiffinfo: LZW, 9 rows per strip; IFD 1 160×120 RGB
     expect(info.levels).toEqual([
-      { width: 640, height: 480, tileWidth: 640, tileHeight: 9, downsample: 1, isTiled: false, compression: 'lzw' },
+      {
+        width: 640,
+        height: 480,
+        tileWidth: 640,
+        tileHeight: 9,
+        downsample: 1,
+        isTiled: false,
+        compression: 'lzw',
+      },
     ]);
     expect(info.channels[0]!.sampleType).toBe('uint16');
     expect(info.metersPerPixel!.x).toBeCloseTo(0.0254 / 96, 12);
-    expect(info.associatedImages).toEqual([{ kind: 'thumbnail', width: 160, height: 120, compression: 'none' }]);
+    expect(info.associatedImages).toEqual([
+      { kind: 'thumbnail', width: 160, height: 120, compression: 'none' },
+    ]);
   });
 });
 
@@ -158,13 +210,42 @@ describe('qptiff', () => {
     expect(info.format).toBe('qptiff');
     // tiffinfo: IFDs 0–2 1920×1440, 1 sample, uint8, LZW, 16 rows per strip
     expect(info.levels).toEqual([
-      { width: 1920, height: 1440, tileWidth: 1920, tileHeight: 16, downsample: 1, isTiled: false, compression: 'lzw' },
+      {
+        width: 1920,
+        height: 1440,
+        tileWidth: 1920,
+        tileHeight: 16,
+        downsample: 1,
+        isTiled: false,
+        compression: 'lzw',
+      },
     ]);
     // qptiff XML of IFDs 0–2: <Name>, <Color>, <Responsivity><Filter><Name>
     expect(info.channels).toEqual([
-      { name: 'DAPI', color: { r: 0, g: 0, b: 255 }, sampleType: 'uint8', samplesPerPixel: 1, biomarker: null, filter: 'DAPI' },
-      { name: 'FITC', color: { r: 0, g: 255, b: 0 }, sampleType: 'uint8', samplesPerPixel: 1, biomarker: null, filter: 'FITC' },
-      { name: 'Cy3', color: { r: 255, g: 255, b: 0 }, sampleType: 'uint8', samplesPerPixel: 1, biomarker: null, filter: 'Cy3' },
+      {
+        name: 'DAPI',
+        color: { r: 0, g: 0, b: 255 },
+        sampleType: 'uint8',
+        samplesPerPixel: 1,
+        biomarker: null,
+        filter: 'DAPI',
+      },
+      {
+        name: 'FITC',
+        color: { r: 0, g: 255, b: 0 },
+        sampleType: 'uint8',
+        samplesPerPixel: 1,
+        biomarker: null,
+        filter: 'FITC',
+      },
+      {
+        name: 'Cy3',
+        color: { r: 255, g: 255, b: 0 },
+        sampleType: 'uint8',
+        samplesPerPixel: 1,
+        biomarker: null,
+        filter: 'Cy3',
+      },
     ]);
     // vipsheader: xres 2013.96 px/mm; XML <Objective>10x</Objective>
     expect(info.metersPerPixel!.x * 2013.96e3).toBeCloseTo(1, 5);

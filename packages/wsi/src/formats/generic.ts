@@ -1,5 +1,13 @@
 import type { TiffImage } from '../tiff/image.ts';
-import { associatedOf, channelsOfImage, iccSize, isColorImage, levelOf, pyramidAfter, resolutionMeters } from './common.ts';
+import {
+  associatedOf,
+  channelsOfImage,
+  iccSize,
+  isColorImage,
+  levelOf,
+  pyramidAfter,
+  resolutionMeters,
+} from './common.ts';
 import { DEFAULT_MAGNIFICATION, type AssociatedImageKind, type SlideLayout } from './model.ts';
 
 /**

@@ -2,7 +2,13 @@ import { WsiError } from '../errors.ts';
 import { Photometric, Tag } from '../tiff/constants.ts';
 import type { TiffImage } from '../tiff/image.ts';
 import { channel, iccSize, isColorImage, levelOf } from './common.ts';
-import { DEFAULT_MAGNIFICATION, type PlaneRef, type RgbColor, type SlideChannel, type SlideLayout } from './model.ts';
+import {
+  DEFAULT_MAGNIFICATION,
+  type PlaneRef,
+  type RgbColor,
+  type SlideChannel,
+  type SlideLayout,
+} from './model.ts';
 import { childrenNamed, findFirst, parseXml, type XmlElement } from './xml.ts';
 
 /** OME-TIFF: the first IFD's ImageDescription is an OME-XML document. */
@@ -24,18 +30,32 @@ export async function omeLayout(images: TiffImage[]): Promise<SlideLayout> {
   const sizeZ = positiveInt(pixels.attributes['SizeZ'], 1);
   const sizeT = positiveInt(pixels.attributes['SizeT'], 1);
   const channelElements = childrenNamed(pixels, 'Channel');
-  const sizeC = channelElements.length > 0 ? channelElements.length : positiveInt(pixels.attributes['SizeC'], 1);
+  const sizeC =
+    channelElements.length > 0 ? channelElements.length : positiveInt(pixels.attributes['SizeC'], 1);
   const order = pixels.attributes['DimensionOrder'] ?? 'XYZCT';
   if (sizeC * sizeZ > images.length) {
-    throw new WsiError('corrupt', `OME-XML describes ${sizeC * sizeZ} planes but the file has ${images.length} IFDs`);
+    throw new WsiError(
+      'corrupt',
+      `OME-XML describes ${sizeC * sizeZ} planes but the file has ${images.length} IFDs`,
+    );
   }
-  const ifdOfPlane = mapPlanesToIfds(pixels, order, { C: sizeC, Z: sizeZ, T: sizeT }, images.length, ome.attributes['UUID']);
+  const ifdOfPlane = mapPlanesToIfds(
+    pixels,
+    order,
+    { C: sizeC, Z: sizeZ, T: sizeT },
+    images.length,
+    ome.attributes['UUID'],
+  );
   const planesAt0: TiffImage[] = [];
   for (let z = 0; z < sizeZ; z++) {
     for (let c = 0; c < sizeC; c++) {
       const ifd = ifdOfPlane.get(planeIndex(order, { C: sizeC, Z: sizeZ, T: sizeT }, { C: c, Z: z, T: 0 }));
       const image = ifd === undefined ? undefined : images[ifd];
-      if (!image) throw new WsiError('unsupported', `OME plane C=${c} Z=${z} is not in this file (multi-file OME-TIFF)`);
+      if (!image)
+        throw new WsiError(
+          'unsupported',
+          `OME plane C=${c} Z=${z} is not in this file (multi-file OME-TIFF)`,
+        );
       planesAt0.push(image);
     }
   }
@@ -43,15 +63,21 @@ export async function omeLayout(images: TiffImage[]): Promise<SlideLayout> {
   const levelCount = countSubIfdLevels(planesAt0, level0);
   const levelPlanes: PlaneRef[][] = [];
   for (let level = 0; level < levelCount; level++) {
-    levelPlanes.push(planesAt0.map((image) => ({ image: level === 0 ? image : image.subImages[level - 1]!, plane: 0 })));
+    levelPlanes.push(
+      planesAt0.map((image) => ({ image: level === 0 ? image : image.subImages[level - 1]!, plane: 0 })),
+    );
   }
-  const channels = channelElements.length > 0
-    ? channelElements.map((element, index) => omeChannel(element, index, level0))
-    : Array.from({ length: sizeC }, (_, index) => channel(`Channel ${index + 1}`, level0, level0.samplesPerPixel));
+  const channels =
+    channelElements.length > 0
+      ? channelElements.map((element, index) => omeChannel(element, index, level0))
+      : Array.from({ length: sizeC }, (_, index) =>
+          channel(`Channel ${index + 1}`, level0, level0.samplesPerPixel),
+        );
   // Bio-Formats writes ImageJ-style palette IFDs without an OME Color: the palette's brightest entry is the
   // colour the channel is displayed in (what ImageJ and libvips show).
   for (let c = 0; c < channels.length; c++) {
-    if (channels[c]!.color === null && c < planesAt0.length) channels[c]!.color = await paletteColor(planesAt0[c]!);
+    if (channels[c]!.color === null && c < planesAt0.length)
+      channels[c]!.color = await paletteColor(planesAt0[c]!);
   }
   const magnification = Number(findFirst(ome, 'Objective')?.attributes['NominalMagnification']);
   const hasMagnification = Number.isFinite(magnification) && magnification > 0;
@@ -118,7 +144,8 @@ function mapPlanesToIfds(
       Z: nonNegativeInt(a['FirstZ'], 0) % sizes.Z,
       T: nonNegativeInt(a['FirstT'], 0) % sizes.T,
     });
-    const count = a['PlaneCount'] !== undefined ? nonNegativeInt(a['PlaneCount'], 1) : a['IFD'] !== undefined ? 1 : total;
+    const count =
+      a['PlaneCount'] !== undefined ? nonNegativeInt(a['PlaneCount'], 1) : a['IFD'] !== undefined ? 1 : total;
     for (let k = 0; k < count && start + k < total && ifd + k < ifdCount; k++) map.set(start + k, ifd + k);
   }
   return map;
@@ -131,7 +158,8 @@ function countSubIfdLevels(planes: TiffImage[], level0: TiffImage): number {
     const candidates = planes.map((p) => p.subImages[count - 1]);
     const first = candidates[0];
     const previous = count === 1 ? level0 : level0.subImages[count - 2]!;
-    if (!first || candidates.some((c) => !c || c.width !== first.width) || first.width >= previous.width) return count;
+    if (!first || candidates.some((c) => !c || c.width !== first.width) || first.width >= previous.width)
+      return count;
     count++;
   }
 }
@@ -139,7 +167,9 @@ function countSubIfdLevels(planes: TiffImage[], level0: TiffImage): number {
 function omeChannel(element: XmlElement, index: number, image: TiffImage): SlideChannel {
   const a = element.attributes;
   const samplesPerPixel = positiveInt(a['SamplesPerPixel'], image.samplesPerPixel);
-  return channel(a['Name'] || a['Fluor'] || `Channel ${index + 1}`, image, samplesPerPixel, { color: omeColor(a['Color']) });
+  return channel(a['Name'] || a['Fluor'] || `Channel ${index + 1}`, image, samplesPerPixel, {
+    color: omeColor(a['Color']),
+  });
 }
 
 /**
@@ -160,7 +190,16 @@ async function paletteColor(image: TiffImage): Promise<RgbColor | null> {
 }
 
 const UNIT_METERS: Record<string, number> = {
-  m: 1, cm: 1e-2, mm: 1e-3, 'µm': 1e-6, 'μm': 1e-6, um: 1e-6, nm: 1e-9, pm: 1e-12, 'Å': 1e-10, in: 0.0254,
+  m: 1,
+  cm: 1e-2,
+  mm: 1e-3,
+  µm: 1e-6,
+  μm: 1e-6,
+  um: 1e-6,
+  nm: 1e-9,
+  pm: 1e-12,
+  Å: 1e-10,
+  in: 0.0254,
 };
 
 function physicalSize(pixels: XmlElement): { x: number; y: number } | null {

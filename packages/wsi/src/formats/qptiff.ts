@@ -1,7 +1,13 @@
 import { WsiError } from '../errors.ts';
 import type { TiffImage } from '../tiff/image.ts';
 import { associatedOf, channel, iccSize, isColorImage, levelOf, resolutionMeters } from './common.ts';
-import { DEFAULT_MAGNIFICATION, type AssociatedImageKind, type RgbColor, type SlideChannel, type SlideLayout } from './model.ts';
+import {
+  DEFAULT_MAGNIFICATION,
+  type AssociatedImageKind,
+  type RgbColor,
+  type SlideChannel,
+  type SlideLayout,
+} from './model.ts';
 import { child, childText, parseXml, type XmlElement } from './xml.ts';
 
 const ROOT = 'PerkinElmer-QPI-ImageDescription';
@@ -25,7 +31,8 @@ interface QpiImage {
 export async function qptiffLayout(images: TiffImage[]): Promise<SlideLayout> {
   const described: QpiImage[] = images.map((image) => {
     const xml = parseXml(image.description);
-    if (xml.name !== ROOT) throw new WsiError('corrupt', `qptiff IFD has an unexpected ${xml.name} description`);
+    if (xml.name !== ROOT)
+      throw new WsiError('corrupt', `qptiff IFD has an unexpected ${xml.name} description`);
     return { image, type: childText(xml, 'ImageType') ?? '', xml };
   });
   const full = described.filter((d) => d.type === 'FullResolution');
@@ -42,7 +49,9 @@ export async function qptiffLayout(images: TiffImage[]): Promise<SlideLayout> {
   const channels = full.map((d, index) => qpiChannel(d, index));
   const associated = new Map<AssociatedImageKind, TiffImage>();
   for (const d of described) {
-    const kind = ({ Thumbnail: 'thumbnail', Overview: 'overview', Label: 'label' } as const)[d.type as 'Thumbnail'];
+    const kind = ({ Thumbnail: 'thumbnail', Overview: 'overview', Label: 'label' } as const)[
+      d.type as 'Thumbnail'
+    ];
     if (kind && !associated.has(kind)) associated.set(kind, d.image);
   }
   const objective = childText(full[0]!.xml, 'Objective');
@@ -86,7 +95,8 @@ function qpiChannel(d: QpiImage, index: number): SlideChannel {
 /** qptiff colours are "R,G,B" decimal triplets. */
 export function parseRgbTriplet(text: string | undefined): RgbColor | null {
   const parts = text?.split(',').map((p) => Number(p.trim()));
-  if (!parts || parts.length !== 3 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) return null;
+  if (!parts || parts.length !== 3 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255))
+    return null;
   return { r: parts[0]!, g: parts[1]!, b: parts[2]! };
 }
 

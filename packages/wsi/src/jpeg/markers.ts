@@ -24,7 +24,8 @@ function isStandalone(marker: number): boolean {
  * first SOS or EOI. Entropy-coded data after SOS is not walked: passthrough never needs to look inside it.
  */
 export function listSegments(jpeg: Uint8Array): JpegSegment[] {
-  if (jpeg.length < 2 || jpeg[0] !== 0xff || jpeg[1] !== SOI) throw new WsiError('corrupt', 'JPEG data does not start with SOI');
+  if (jpeg.length < 2 || jpeg[0] !== 0xff || jpeg[1] !== SOI)
+    throw new WsiError('corrupt', 'JPEG data does not start with SOI');
   const segments: JpegSegment[] = [{ marker: SOI, offset: 0, length: 2 }];
   let pos = 2;
   while (pos < jpeg.length) {
@@ -42,7 +43,8 @@ export function listSegments(jpeg: Uint8Array): JpegSegment[] {
     }
     if (markerPos + 4 > jpeg.length) throw new WsiError('corrupt', 'JPEG segment header is truncated');
     const length = 2 + ((jpeg[markerPos + 2]! << 8) | jpeg[markerPos + 3]!);
-    if (length < 4 || markerPos + length > jpeg.length) throw new WsiError('corrupt', `JPEG segment at ${markerPos} overruns the data`);
+    if (length < 4 || markerPos + length > jpeg.length)
+      throw new WsiError('corrupt', `JPEG segment at ${markerPos} overruns the data`);
     segments.push({ marker, offset: markerPos, length });
     if (marker === SOS) return segments;
     pos = markerPos + length;
@@ -53,6 +55,9 @@ export function listSegments(jpeg: Uint8Array): JpegSegment[] {
 /** True when the JPEG header already carries an Adobe APP14 segment. */
 export function hasAdobeSegment(jpeg: Uint8Array, segments: JpegSegment[]): boolean {
   return segments.some(
-    (s) => s.marker === APP14 && s.length >= 9 && Buffer.from(jpeg.subarray(s.offset + 4, s.offset + 9)).toString('latin1') === 'Adobe',
+    (s) =>
+      s.marker === APP14 &&
+      s.length >= 9 &&
+      Buffer.from(jpeg.subarray(s.offset + 4, s.offset + 9)).toString('latin1') === 'Adobe',
   );
 }

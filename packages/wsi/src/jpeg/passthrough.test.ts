@@ -77,11 +77,15 @@ describe('JPEG passthrough', () => {
     const ycbcr = buildStandaloneJpeg(tile, { tables, isRgb: false });
     expect(ycbcr.toString('hex')).toBe('ffd8ffdb0004aabbffda0004ccdd0102ffd9');
     const rgb = buildStandaloneJpeg(tile, { tables, isRgb: true });
-    expect(rgb.toString('hex')).toBe(`ffd8${ADOBE_APP14_RGB.toString('hex')}ffdb0004aabbffda0004ccdd0102ffd9`);
+    expect(rgb.toString('hex')).toBe(
+      `ffd8${ADOBE_APP14_RGB.toString('hex')}ffdb0004aabbffda0004ccdd0102ffd9`,
+    );
   });
 
   it('refuses non-JPEG, JPEG 2000 and out-of-range tiles with WsiError codes', async () => {
-    await expect((await open('boxes.tiff')).readJpegTilePassthrough(0, 0, 0)).rejects.toMatchObject({ code: 'not-jpeg' });
+    await expect((await open('boxes.tiff')).readJpegTilePassthrough(0, 0, 0)).rejects.toMatchObject({
+      code: 'not-jpeg',
+    });
     const tcga = await open('tcga-cr-7395-01a-01-ts1.svs');
     await expect(tcga.readJpegTilePassthrough(0, 0, 0)).rejects.toMatchObject({ code: 'needs-openslide' });
     // tcga raw tiles are still readable as stored J2K codestreams (tiffinfo -s: level 1 tile 0 = 774 bytes)

@@ -27,13 +27,15 @@ export interface PassthroughOptions {
  */
 export function buildStandaloneJpeg(tile: Buffer, options: PassthroughOptions): Buffer {
   const tileSegments = listSegments(tile);
-  if (!tileSegments.some((s) => s.marker === SOS)) throw new WsiError('corrupt', 'JPEG tile has no image data (SOS)');
+  if (!tileSegments.some((s) => s.marker === SOS))
+    throw new WsiError('corrupt', 'JPEG tile has no image data (SOS)');
   const parts: Buffer[] = [SOI_BYTES];
   if (options.isRgb && !hasAdobeSegment(tile, tileSegments)) parts.push(ADOBE_APP14_RGB);
   if (options.tables) parts.push(tableSegments(options.tables));
   parts.push(tile.subarray(2));
   // A tile cut short of its EOI still decodes in every browser once EOI is there; tiles that have it are untouched.
-  if (tile.length < 4 || tile[tile.length - 2] !== 0xff || tile[tile.length - 1] !== EOI) parts.push(EOI_BYTES);
+  if (tile.length < 4 || tile[tile.length - 2] !== 0xff || tile[tile.length - 1] !== EOI)
+    parts.push(EOI_BYTES);
   return Buffer.concat(parts);
 }
 
@@ -41,6 +43,7 @@ export function buildStandaloneJpeg(tile: Buffer, options: PassthroughOptions): 
 export function tableSegments(tables: Buffer): Buffer {
   const segments = listSegments(tables);
   const last = segments[segments.length - 1]!;
-  if (last.marker !== EOI) throw new WsiError('corrupt', 'JPEGTables contain image data instead of only tables');
+  if (last.marker !== EOI)
+    throw new WsiError('corrupt', 'JPEGTables contain image data instead of only tables');
   return tables.subarray(2, last.offset);
 }

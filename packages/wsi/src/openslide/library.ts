@@ -33,7 +33,16 @@ export interface OpenSlideBinding {
   getAssociatedImageNames(osr: OpenSlideHandle): string[];
   getAssociatedImageDimensions(osr: OpenSlideHandle, name: string): { width: number; height: number };
   /** Async; fills `dest` (w × h premultiplied ARGB, native uint32). */
-  readRegion(osr: OpenSlideHandle, dest: Uint32Array, x: number, y: number, level: number, w: number, h: number, done: AsyncCallback<void>): void;
+  readRegion(
+    osr: OpenSlideHandle,
+    dest: Uint32Array,
+    x: number,
+    y: number,
+    level: number,
+    w: number,
+    h: number,
+    done: AsyncCallback<void>,
+  ): void;
   /** Async; fills `dest` (width × height of the associated image). */
   readAssociatedImage(osr: OpenSlideHandle, name: string, dest: Uint32Array, done: AsyncCallback<void>): void;
 }
@@ -85,7 +94,10 @@ async function bind(path: string): Promise<OpenSlideBinding> {
   try {
     koffi = (await import('koffi')).default;
   } catch (error) {
-    throw new WsiError('needs-openslide', `${OPENSLIDE_MISSING_MESSAGE} (koffi could not be loaded: ${reason(error)})`);
+    throw new WsiError(
+      'needs-openslide',
+      `${OPENSLIDE_MISSING_MESSAGE} (koffi could not be loaded: ${reason(error)})`,
+    );
   }
   // koffi runs async calls on its own stack, 128 KiB by default; JPEG 2000 decoding (OpenJPEG) and cairo
   // inside read_region can need more. 1 MiB × the few calls in flight is cheap. koffi only accepts this
@@ -106,11 +118,18 @@ async function bind(path: string): Promise<OpenSlideBinding> {
   }
   types ??= { handle: koffi.pointer(koffi.opaque()), int64Out: koffi.out(koffi.pointer('int64_t')) };
   const { handle: T, int64Out } = types;
-  const fn = (name: string, result: string | TypeObject, args: (string | TypeObject | typeof int64Out)[]): ReturnType<LibraryHandle['func']> => {
+  const fn = (
+    name: string,
+    result: string | TypeObject,
+    args: (string | TypeObject | typeof int64Out)[],
+  ): ReturnType<LibraryHandle['func']> => {
     try {
       return lib.func(name, result, args);
     } catch (error) {
-      throw new WsiError('needs-openslide', `${OPENSLIDE_MISSING_MESSAGE} (${path} lacks ${name}: ${reason(error)})`);
+      throw new WsiError(
+        'needs-openslide',
+        `${OPENSLIDE_MISSING_MESSAGE} (${path} lacks ${name}: ${reason(error)})`,
+      );
     }
   };
   const version = fn('openslide_get_version', 'const char *', []);
@@ -124,10 +143,23 @@ async function bind(path: string): Promise<OpenSlideBinding> {
   const propertyNames = fn('openslide_get_property_names', 'void *', [T]);
   const propertyValue = fn('openslide_get_property_value', 'const char *', [T, 'const char *']);
   const associatedNames = fn('openslide_get_associated_image_names', 'void *', [T]);
-  const associatedDimensions = fn('openslide_get_associated_image_dimensions', 'void', [T, 'const char *', int64Out, int64Out]);
+  const associatedDimensions = fn('openslide_get_associated_image_dimensions', 'void', [
+    T,
+    'const char *',
+    int64Out,
+    int64Out,
+  ]);
   // dest is a plain void *: koffi passes the typed array's own memory, which we keep alive until the callback.
   const readAssociated = fn('openslide_read_associated_image', 'void', [T, 'const char *', 'void *']);
-  const readRegion = fn('openslide_read_region', 'void', [T, 'void *', 'int64_t', 'int64_t', 'int32_t', 'int64_t', 'int64_t']);
+  const readRegion = fn('openslide_read_region', 'void', [
+    T,
+    'void *',
+    'int64_t',
+    'int64_t',
+    'int32_t',
+    'int64_t',
+    'int64_t',
+  ]);
 
   /** Decodes a NULL-terminated `const char * const *` (owned by the handle; never freed by us). */
   const stringList = (pointer: unknown): string[] => {

@@ -45,6 +45,7 @@ export class Limiter {
   }
 
   private static check(limit: number): void {
-    if (!Number.isInteger(limit) || limit < 1 || limit > 64) throw new RangeError(`OpenSlide in-flight limit must be 1–64, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 64)
+      throw new RangeError(`OpenSlide in-flight limit must be 1–64, got ${limit}`);
   }
 }

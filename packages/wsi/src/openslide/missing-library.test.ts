@@ -12,7 +12,10 @@ import { OpenSlideSlide } from './openslide-slide.ts';
 const MISSING = '/nonexistent/libopenslide.so.0';
 /** Where Debian's libopenslide0 puts the library (used to make it "appear"). */
 const REAL_LIBRARY = '/usr/lib/x86_64-linux-gnu/libopenslide.so.0';
-const NAMES_LIBRARY = { code: 'needs-openslide', message: expect.stringContaining('OpenSlide (libopenslide0) is not installed') };
+const NAMES_LIBRARY = {
+  code: 'needs-openslide',
+  message: expect.stringContaining('OpenSlide (libopenslide0) is not installed'),
+};
 
 afterEach(() => {
   setOpenSlideLibraryPath(null);
@@ -23,9 +26,13 @@ describe('without libopenslide0', () => {
   it('opening a file that needs OpenSlide fails with needs-openslide naming the library', async () => {
     setOpenSlideLibraryPath(MISSING);
     expect(await isOpenSlideAvailable()).toBe(false);
-    await expect(OpenSlideSlide.open(slidePath('tcga-cr-7395-01a-01-ts1.svs'))).rejects.toMatchObject(NAMES_LIBRARY);
+    await expect(OpenSlideSlide.open(slidePath('tcga-cr-7395-01a-01-ts1.svs'))).rejects.toMatchObject(
+      NAMES_LIBRARY,
+    );
     // The JPEG 2000 SVS opens in the TIFF reader, which hands it over: the library's absence is what is reported.
-    await expect(openSlideFile(slidePath('tcga-cr-7395-01a-01-ts1.svs'))).rejects.toMatchObject(NAMES_LIBRARY);
+    await expect(openSlideFile(slidePath('tcga-cr-7395-01a-01-ts1.svs'))).rejects.toMatchObject(
+      NAMES_LIBRARY,
+    );
     // OpenSlide-only extensions fail the same way, before the file is even looked at.
     await expect(openSlideFile('/data/slides/case.ndpi')).rejects.toMatchObject(NAMES_LIBRARY);
     await expect(openSlideFile('/data/slides/case.mrxs')).rejects.toMatchObject(NAMES_LIBRARY);

@@ -35,7 +35,10 @@ export async function openSlideFile(path: string): Promise<AnySlide> {
   try {
     tiff = await TiffSlide.open(path);
   } catch (error) {
-    if (isWsiError(error) && (error.code === 'needs-openslide' || (error.code === 'not-tiff' && vendor !== null))) {
+    if (
+      isWsiError(error) &&
+      (error.code === 'needs-openslide' || (error.code === 'not-tiff' && vendor !== null))
+    ) {
       return OpenSlideSlide.open(path);
     }
     throw error;

@@ -1,7 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { WsiError } from '../errors.ts';
-import { DEFAULT_MAGNIFICATION, type AssociatedImageInfo, type AssociatedImageKind, type SlideInfo, type SlideLevel } from '../formats/model.ts';
+import {
+  DEFAULT_MAGNIFICATION,
+  type AssociatedImageInfo,
+  type AssociatedImageKind,
+  type SlideInfo,
+  type SlideLevel,
+} from '../formats/model.ts';
 import { loadOpenSlide, type OpenSlideBinding, type OpenSlideHandle } from './library.ts';
 import { Limiter } from './limiter.ts';
 import { argbToRgba, argbToRgbaOverWhite } from './pixels.ts';
@@ -90,7 +96,8 @@ export class OpenSlideSlide {
     if (!osr) throw new WsiError('unsupported', 'Not a file that OpenSlide can recognize');
     try {
       const error = lib.getError(osr);
-      if (error !== null) throw new WsiError('corrupt', `OpenSlide cannot read the slide: ${hidePath(error, path)}`);
+      if (error !== null)
+        throw new WsiError('corrupt', `OpenSlide cannot read the slide: ${hidePath(error, path)}`);
       const info = readInfo(lib, osr, vendor, path, options.iccProfile ?? null);
       const associatedNames = lib.getAssociatedImageNames(osr);
       return new OpenSlideSlide(lib, osr, info, associatedNames, options.iccProfile ?? null);
@@ -123,7 +130,10 @@ export class OpenSlideSlide {
     const columns = Math.ceil(info.width / tw);
     const rows = Math.ceil(info.height / th);
     if (!Number.isInteger(tx) || !Number.isInteger(ty) || tx < 0 || ty < 0 || tx >= columns || ty >= rows) {
-      throw new WsiError('out-of-range', `Tile (${tx}, ${ty}) is outside level ${level} (${columns}×${rows} tiles)`);
+      throw new WsiError(
+        'out-of-range',
+        `Tile (${tx}, ${ty}) is outside level ${level} (${columns}×${rows} tiles)`,
+      );
     }
     // Level-0 origin of the tile. With a non-integer downsample (2.0005…) OpenSlide divides it back and may
     // land a fraction of a pixel off; rounding keeps that below half a level pixel.
@@ -161,8 +171,14 @@ export class OpenSlideSlide {
 
   private async readArgb(level: number, x: number, y: number, w: number, h: number): Promise<Uint32Array> {
     this.levelInfo(level);
-    for (const [name, value] of [['x', x], ['y', y], ['width', w], ['height', h]] as const) {
-      if (!Number.isSafeInteger(value)) throw new WsiError('out-of-range', `Region ${name} must be an integer, got ${value}`);
+    for (const [name, value] of [
+      ['x', x],
+      ['y', y],
+      ['width', w],
+      ['height', h],
+    ] as const) {
+      if (!Number.isSafeInteger(value))
+        throw new WsiError('out-of-range', `Region ${name} must be an integer, got ${value}`);
     }
     checkSize(w, h);
     const osr = this.handle();
@@ -177,7 +193,12 @@ export class OpenSlideSlide {
     this.running++;
     try {
       await limiter.run(
-        () => new Promise<void>((resolve, reject) => call((error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()))),
+        () =>
+          new Promise<void>((resolve, reject) =>
+            call((error) =>
+              error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
+            ),
+          ),
       );
       // Once OpenSlide records an error the handle is dead and its output is blank: report it, do not serve it.
       const error = this.osr ? this.lib.getError(this.osr) : null;
@@ -195,12 +216,22 @@ export class OpenSlideSlide {
 
   private levelInfo(level: number): SlideLevel {
     const info = Number.isInteger(level) ? this.info.levels[level] : undefined;
-    if (!info) throw new WsiError('out-of-range', `Level ${level} does not exist (the slide has ${this.info.levels.length})`);
+    if (!info)
+      throw new WsiError(
+        'out-of-range',
+        `Level ${level} does not exist (the slide has ${this.info.levels.length})`,
+      );
     return info;
   }
 }
 
-function readInfo(lib: OpenSlideBinding, osr: OpenSlideHandle, vendor: string, path: string, icc: Buffer | null): OpenSlideSlideInfo {
+function readInfo(
+  lib: OpenSlideBinding,
+  osr: OpenSlideHandle,
+  vendor: string,
+  path: string,
+  icc: Buffer | null,
+): OpenSlideSlideInfo {
   const properties: Record<string, string> = {};
   for (const name of lib.getPropertyNames(osr)) properties[name] = lib.getPropertyValue(osr, name) ?? '';
   const count = lib.getLevelCount(osr);
@@ -208,7 +239,8 @@ function readInfo(lib: OpenSlideBinding, osr: OpenSlideHandle, vendor: string, p
   const levels: SlideLevel[] = [];
   for (let level = 0; level < count; level++) {
     const { width, height } = lib.getLevelDimensions(osr, level);
-    if (!(width > 0) || !(height > 0)) throw new WsiError('corrupt', `OpenSlide reports level ${level} as ${width}×${height}`);
+    if (!(width > 0) || !(height > 0))
+      throw new WsiError('corrupt', `OpenSlide reports level ${level} as ${width}×${height}`);
     levels.push({
       width,
       height,
@@ -226,7 +258,8 @@ function readInfo(lib: OpenSlideBinding, osr: OpenSlideHandle, vendor: string, p
   for (const name of lib.getAssociatedImageNames(osr)) {
     if (name !== 'thumbnail' && name !== 'label' && name !== 'macro') continue; // others: associatedImageNames
     const { width, height } = lib.getAssociatedImageDimensions(osr, name);
-    if (width > 0 && height > 0) associatedImages.push({ kind: name, width, height, compression: 'openslide' });
+    if (width > 0 && height > 0)
+      associatedImages.push({ kind: name, width, height, compression: 'openslide' });
   }
   return {
     format: formatOfVendor(vendor, path),
@@ -234,7 +267,9 @@ function readInfo(lib: OpenSlideBinding, osr: OpenSlideHandle, vendor: string, p
     width: levels[0]!.width,
     height: levels[0]!.height,
     levels,
-    channels: [{ name: 'RGB', color: null, sampleType: 'uint8', samplesPerPixel: 3, biomarker: null, filter: null }],
+    channels: [
+      { name: 'RGB', color: null, sampleType: 'uint8', samplesPerPixel: 3, biomarker: null, filter: null },
+    ],
     sizeZ: 1,
     metersPerPixel: mppX !== null && mppY !== null ? { x: mppX * 1e-6, y: mppY * 1e-6 } : null,
     magnification: magnification ?? DEFAULT_MAGNIFICATION,
@@ -250,7 +285,8 @@ function checkSize(w: number, h: number): void {
   if (!Number.isSafeInteger(w) || !Number.isSafeInteger(h) || w < 1 || h < 1) {
     throw new WsiError('out-of-range', `Region size ${w}×${h} is not a positive size`);
   }
-  if (w * h > MAX_REGION_PIXELS) throw new WsiError('too-large', `Region ${w}×${h} is larger than ${MAX_REGION_PIXELS} pixels`);
+  if (w * h > MAX_REGION_PIXELS)
+    throw new WsiError('too-large', `Region ${w}×${h} is larger than ${MAX_REGION_PIXELS} pixels`);
 }
 
 function positiveNumber(value: string | undefined): number | null {

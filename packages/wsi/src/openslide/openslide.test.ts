@@ -20,11 +20,20 @@ import { CMU_PROPERTIES, TCGA_PROPERTIES } from './reference-properties.ts';
  * fraction of a pixel differently from one read_region call, so only its means are compared there.
  */
 const REF = {
-  cmu: { sha256: 'be96706df05d89e331d5e1d462e59ef29a781f35bf51660ad8da0c77b2018948', mean: [150.598, 104.14, 143.919, 255] },
-  tcga0: { sha256: 'cc644ee9a9caa2d32a53a7d2fafcef926aeb96dcedb541d13946877b5f075f43', mean: [199.592, 106.762, 153.948, 255] },
+  cmu: {
+    sha256: 'be96706df05d89e331d5e1d462e59ef29a781f35bf51660ad8da0c77b2018948',
+    mean: [150.598, 104.14, 143.919, 255],
+  },
+  tcga0: {
+    sha256: 'cc644ee9a9caa2d32a53a7d2fafcef926aeb96dcedb541d13946877b5f075f43',
+    mean: [199.592, 106.762, 153.948, 255],
+  },
   tcga1: { mean: [198.916, 112.142, 157.166, 255] },
   // 120×67 pixels inside the slide, 57,496 transparent (0,0,0,0) outside it.
-  cmuEdge: { sha256: 'e117088eab2b1203b29d0c3854adc3f53f07226a223b85a4aa75d9afac2075c1', mean: [29.936, 29.839, 29.839, 31.284] },
+  cmuEdge: {
+    sha256: 'e117088eab2b1203b29d0c3854adc3f53f07226a223b85a4aa75d9afac2075c1',
+    mean: [29.936, 29.839, 29.839, 31.284],
+  },
 };
 
 const opened: { close(): Promise<void> }[] = [];
@@ -55,13 +64,31 @@ describe('OpenSlide slide info (values from openslide-show-properties)', () => {
     expect(info.format).toBe('aperio-svs');
     expect([info.width, info.height]).toEqual([4443, 3567]);
     expect(info.levels).toEqual([
-      { width: 4443, height: 3567, tileWidth: 256, tileHeight: 256, downsample: 1, isTiled: true, compression: 'openslide' },
-      { width: 2221, height: 1783, tileWidth: 256, tileHeight: 256, downsample: 2.0005055500659967, isTiled: true, compression: 'openslide' },
+      {
+        width: 4443,
+        height: 3567,
+        tileWidth: 256,
+        tileHeight: 256,
+        downsample: 1,
+        isTiled: true,
+        compression: 'openslide',
+      },
+      {
+        width: 2221,
+        height: 1783,
+        tileWidth: 256,
+        tileHeight: 256,
+        downsample: 2.0005055500659967,
+        isTiled: true,
+        compression: 'openslide',
+      },
     ]);
     expect(info.metersPerPixel).toBeNull();
     expect(info.magnification).toBe(20);
     expect(info.isMagnificationKnown).toBe(false);
-    expect(info.associatedImages).toEqual([{ kind: 'thumbnail', width: 956, height: 768, compression: 'openslide' }]);
+    expect(info.associatedImages).toEqual([
+      { kind: 'thumbnail', width: 956, height: 768, compression: 'openslide' },
+    ]);
     // 3.4.1 has no ICC API; opened directly (not through openSlideFile) nobody handed one in.
     expect(info.iccProfileSize).toBeNull();
   });
@@ -71,14 +98,24 @@ describe('OpenSlide slide info (values from openslide-show-properties)', () => {
     const { info } = slide;
     expect(info.properties).toEqual(CMU_PROPERTIES);
     expect(info.levels).toEqual([
-      { width: 2220, height: 2967, tileWidth: 240, tileHeight: 240, downsample: 1, isTiled: true, compression: 'openslide' },
+      {
+        width: 2220,
+        height: 2967,
+        tileWidth: 240,
+        tileHeight: 240,
+        downsample: 1,
+        isTiled: true,
+        compression: 'openslide',
+      },
     ]);
     expect(info.metersPerPixel!.x).toBeCloseTo(0.499e-6, 15);
     expect(info.metersPerPixel!.y).toBeCloseTo(0.499e-6, 15);
     expect(info.magnification).toBe(20);
     expect(info.isMagnificationKnown).toBe(true);
     expect(info.kind).toBe('brightfield');
-    expect(info.channels).toEqual([{ name: 'RGB', color: null, sampleType: 'uint8', samplesPerPixel: 3, biomarker: null, filter: null }]);
+    expect(info.channels).toEqual([
+      { name: 'RGB', color: null, sampleType: 'uint8', samplesPerPixel: 3, biomarker: null, filter: null },
+    ]);
     expect(info.associatedImages).toEqual([
       { kind: 'label', width: 387, height: 463, compression: 'openslide' },
       { kind: 'macro', width: 1280, height: 431, compression: 'openslide' },
@@ -120,10 +157,18 @@ describe('OpenSlide pixels against openslide-write-png', () => {
     // Edge tile (9, 12): 60×87 pixels of slide (2220 − 2160, 2967 − 2880), the rest white.
     const edge = await slide.readTileRgba(0, 9, 12);
     const region = await slide.readRegion(0, 2160, 2880, 240, 240);
-    for (const [x, y] of [[0, 0], [59, 86], [60, 0], [0, 87], [239, 239]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [59, 86],
+      [60, 0],
+      [0, 87],
+      [239, 239],
+    ] as const) {
       const i = (y * 240 + x) * 4;
       const inside = x < 60 && y < 87;
-      expect([...edge.data.subarray(i, i + 4)]).toEqual(inside ? [...region.subarray(i, i + 4)] : [255, 255, 255, 255]);
+      expect([...edge.data.subarray(i, i + 4)]).toEqual(
+        inside ? [...region.subarray(i, i + 4)] : [255, 255, 255, 255],
+      );
     }
     await expect(slide.readTileRgba(0, 10, 0)).rejects.toMatchObject({ code: 'out-of-range' });
     await expect(slide.readTileRgba(1, 0, 0)).rejects.toMatchObject({ code: 'out-of-range' });
@@ -132,7 +177,13 @@ describe('OpenSlide pixels against openslide-write-png', () => {
   it('a level-1 tile of the TCGA file reads at level-0 coordinates (tile × 256 × downsample)', async () => {
     const slide = await open('tcga-cr-7395-01a-01-ts1.svs');
     const tile = await slide.readTileRgba(1, 3, 2);
-    const region = await slide.readRegion(1, Math.round(3 * 256 * 2.0005055500659967), Math.round(2 * 256 * 2.0005055500659967), 256, 256);
+    const region = await slide.readRegion(
+      1,
+      Math.round(3 * 256 * 2.0005055500659967),
+      Math.round(2 * 256 * 2.0005055500659967),
+      256,
+      256,
+    );
     expect(tile.data.equals(region)).toBe(true);
   });
 
@@ -193,7 +244,9 @@ describe('openSlideFile', () => {
   });
 
   it('OpenSlide rejects what it does not recognise, and missing files', async () => {
-    await expect(OpenSlideSlide.open(slidePath('kidney-48-5.tif'))).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(OpenSlideSlide.open(slidePath('kidney-48-5.tif'))).rejects.toMatchObject({
+      code: 'unsupported',
+    });
     await expect(OpenSlideSlide.open('/nonexistent/slide.ndpi')).rejects.toMatchObject({ code: 'not-tiff' });
     await expect(openSlideFile('/nonexistent/slide.ndpi')).rejects.toMatchObject({ code: 'not-tiff' });
   });

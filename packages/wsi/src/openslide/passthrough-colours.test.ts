@@ -40,7 +40,7 @@ describe('JPEG passthrough vs OpenSlide (CMU-1-Small-Region.svs, 240² tiles)', 
     [0, 0],
     [4, 6],
     [9, 12], // bottom-right edge tile: 60×87 pixels of slide
-  ])('tile (%i, %i) decodes to OpenSlide\'s pixels', async (tx, ty) => {
+  ])("tile (%i, %i) decodes to OpenSlide's pixels", async (tx, ty) => {
     tiff ??= await TiffSlide.open(slidePath(NAME));
     openslide ??= await OpenSlideSlide.open(slidePath(NAME));
     const jpeg = await tiff.readJpegTilePassthrough(0, tx, ty);

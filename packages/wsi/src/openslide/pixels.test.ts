@@ -16,21 +16,13 @@ describe('premultiplied ARGB conversion', () => {
 
   it('un-premultiplies to straight RGBA, reading uint32 values (not bytes) so byte order does not matter', () => {
     expect([...argbToRgba(pixels)]).toEqual([
-      200, 100, 50, 255,
-      0, 0, 0, 0,
-      199, 128, 0, 128,
-      255, 50, 5, 51,
-      255, 0, 0, 10,
+      200, 100, 50, 255, 0, 0, 0, 0, 199, 128, 0, 128, 255, 50, 5, 51, 255, 0, 0, 10,
     ]);
   });
 
   it('composites over white for tiles: transparent becomes white, partial blends, always opaque', () => {
     expect([...argbToRgbaOverWhite(pixels)]).toEqual([
-      200, 100, 50, 255,
-      255, 255, 255, 255,
-      227, 191, 127, 255,
-      255, 214, 205, 255,
-      255, 245, 245, 255,
+      200, 100, 50, 255, 255, 255, 255, 255, 227, 191, 127, 255, 255, 214, 205, 255, 255, 245, 245, 255,
     ]);
   });
 });
@@ -58,7 +50,11 @@ describe('Limiter', () => {
 
   it('releases its slot when a task fails', async () => {
     const limiter = new Limiter(1);
-    await expect(limiter.run(async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      limiter.run(async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(await limiter.run(async () => 7)).toBe(7);
   });
 

@@ -23,7 +23,10 @@ export function assertRange(size: number, offset: number, length: number): void 
     throw new WsiError('corrupt', `Invalid byte range ${offset}+${length}`);
   }
   if (offset + length > size) {
-    throw new WsiError('truncated', `File is truncated: needed bytes ${offset}..${offset + length}, file has ${size}`);
+    throw new WsiError(
+      'truncated',
+      `File is truncated: needed bytes ${offset}..${offset + length}, file has ${size}`,
+    );
   }
 }
 

@@ -9,7 +9,16 @@ describe('FileSource', () => {
     const whole = readFileSync(path);
     const source = await FileSource.open(path, { blockSize: 256, maxBlocks: 4 });
     expect(source.size).toBe(7696); // SOURCES.md: boxes.tiff is 7,696 bytes
-    const ranges: [number, number][] = [[0, 8], [250, 20], [255, 2], [1000, 300], [100, 2000], [7690, 6], [7696, 0], [3000, 1]];
+    const ranges: [number, number][] = [
+      [0, 8],
+      [250, 20],
+      [255, 2],
+      [1000, 300],
+      [100, 2000],
+      [7690, 6],
+      [7696, 0],
+      [3000, 1],
+    ];
     // Twice, and concurrently, so cache hits, evictions and in-flight sharing all happen.
     for (let round = 0; round < 2; round++) {
       const reads = await Promise.all(ranges.map(([offset, length]) => source.read(offset, length)));

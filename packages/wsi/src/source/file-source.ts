@@ -125,7 +125,9 @@ export class FileSource implements ByteSource {
   /** fs.read on the handle's descriptor: the callback form costs far less per call than FileHandle.read. */
   private readAt(buffer: Buffer, at: number, length: number, position: number): Promise<number> {
     return new Promise((resolve, reject) =>
-      readCallback(this.handle.fd, buffer, at, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))),
+      readCallback(this.handle.fd, buffer, at, length, position, (error, bytesRead) =>
+        error ? reject(error) : resolve(bytesRead),
+      ),
     );
   }
 }

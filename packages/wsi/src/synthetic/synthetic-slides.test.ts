@@ -18,7 +18,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const sha256 = async (path: string) => createHash('sha256').update(await readFile(path)).digest('hex');
+const sha256 = async (path: string) =>
+  createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 
 describe('synthetic brightfield slide', () => {
   let path: string;
@@ -31,7 +34,12 @@ describe('synthetic brightfield slide', () => {
     const slide = await TiffSlide.open(path);
     try {
       expect(slide.info.kind).toBe('brightfield');
-      expect(slide.info.levels.map((l) => [l.width, l.height])).toEqual([[1500, 1100], [750, 550], [375, 275], [187, 137]]);
+      expect(slide.info.levels.map((l) => [l.width, l.height])).toEqual([
+        [1500, 1100],
+        [750, 550],
+        [375, 275],
+        [187, 137],
+      ]);
       expect(slide.info.metersPerPixel).toEqual({ x: 0.25e-6, y: 0.25e-6 });
       expect(slide.info.magnification).toBe(40);
       expect(slide.info.levels[0]!.compression).toBe('jpeg');
@@ -115,10 +123,17 @@ describe('synthetic fluorescence slide', () => {
 
   it.skipIf(!hasVips)('opens in libvips as one uint16 page per channel (skipped without vipsheader)', () => {
     const header = vipsHeader(path);
-    expect([header['width'], header['height'], header['format'], header['n-pages']]).toEqual(['600', '500', 'ushort', '4']);
+    expect([header['width'], header['height'], header['format'], header['n-pages']]).toEqual([
+      '600',
+      '500',
+      'ushort',
+      '4',
+    ]);
   });
 
   it('refuses the successive-IFD layout', async () => {
-    await expect(generateFluorescenceSlide(join(dir, 'x.tif'), { width: 100, height: 100, layout: 'chain' })).rejects.toThrow(/SubIFD/);
+    await expect(
+      generateFluorescenceSlide(join(dir, 'x.tif'), { width: 100, height: 100, layout: 'chain' }),
+    ).rejects.toThrow(/SubIFD/);
   });
 });

@@ -39,7 +39,10 @@ const BLOCK = 8;
  * A brightfield (H&E-like) pyramid: pink stroma and purple nuclei in tissue islands on near-white glass,
  * JPEG tiles, OME-XML with the given mpp and magnification. Made tile by tile, so any size fits in memory.
  */
-export async function generateBrightfieldSlide(path: string, options: SyntheticSlideOptions): Promise<GeneratedSlide> {
+export async function generateBrightfieldSlide(
+  path: string,
+  options: SyntheticSlideOptions,
+): Promise<GeneratedSlide> {
   const o = resolve(options);
   const textures = createBrightfieldTextures(o.seed);
   return writeSlide(path, o, 'brightfield', (gx0, gy0, tileSize) => {
@@ -95,9 +98,13 @@ export async function generateBrightfieldSlide(path: string, options: SyntheticS
  * A 4-channel uint16 fluorescence pyramid (DAPI nuclei, FITC membranes, Cy3 cytoplasm, Cy5 spots) with
  * channel names and colours in the OME-XML, lossless deflate tiles, one IFD per channel.
  */
-export async function generateFluorescenceSlide(path: string, options: SyntheticSlideOptions): Promise<GeneratedSlide> {
+export async function generateFluorescenceSlide(
+  path: string,
+  options: SyntheticSlideOptions,
+): Promise<GeneratedSlide> {
   const o = resolve(options);
-  if (o.layout !== 'subifd') throw new RangeError('Fluorescence slides use the OME SubIFD layout (one IFD per channel)');
+  if (o.layout !== 'subifd')
+    throw new RangeError('Fluorescence slides use the OME SubIFD layout (one IFD per channel)');
   const textures = createFluorescenceTextures(o.seed);
   return writeSlide(path, o, 'fluorescence', (gx0, gy0, tileSize) => {
     const { weights, across } = maskGrid(gx0, gy0, tileSize, o);
@@ -109,12 +116,18 @@ export async function generateFluorescenceSlide(path: string, options: Synthetic
       for (let x = 0; x < tileSize; x++) {
         const bx = Math.floor(x / BLOCK);
         const fx = (x % BLOCK) / BLOCK;
-        const top = weights[by * across + bx]! + (weights[by * across + bx + 1]! - weights[by * across + bx]!) * fx;
-        const bottom = weights[(by + 1) * across + bx]! + (weights[(by + 1) * across + bx + 1]! - weights[(by + 1) * across + bx]!) * fx;
+        const top =
+          weights[by * across + bx]! + (weights[by * across + bx + 1]! - weights[by * across + bx]!) * fx;
+        const bottom =
+          weights[(by + 1) * across + bx]! +
+          (weights[(by + 1) * across + bx + 1]! - weights[(by + 1) * across + bx]!) * fx;
         const w = top + (bottom - top) * fy;
         const t = textureRow + ((gx0 + x) % PERIOD);
         for (let c = 0; c < planes.length; c++) {
-          planes[c]![y * tileSize + x] = Math.min(65535, Math.round(textures.background[c]![t]! + w * textures.signal[c]![t]!));
+          planes[c]![y * tileSize + x] = Math.min(
+            65535,
+            Math.round(textures.background[c]![t]! + w * textures.signal[c]![t]!),
+          );
         }
       }
     }
@@ -122,7 +135,8 @@ export async function generateFluorescenceSlide(path: string, options: Synthetic
   });
 }
 
-type Resolved = Required<Omit<SyntheticSlideOptions, 'onProgress'>> & Pick<SyntheticSlideOptions, 'onProgress'>;
+type Resolved = Required<Omit<SyntheticSlideOptions, 'onProgress'>> &
+  Pick<SyntheticSlideOptions, 'onProgress'>;
 
 function resolve(options: SyntheticSlideOptions): Resolved {
   const resolved: Resolved = {
@@ -142,11 +156,17 @@ function resolve(options: SyntheticSlideOptions): Resolved {
 }
 
 /** Tissue weights at every BLOCK-th pixel of a tile, corners included ((tileSize/BLOCK + 1)² values). */
-function maskGrid(gx0: number, gy0: number, tileSize: number, shape: TissueShape): { weights: Float64Array; across: number } {
+function maskGrid(
+  gx0: number,
+  gy0: number,
+  tileSize: number,
+  shape: TissueShape,
+): { weights: Float64Array; across: number } {
   const across = tileSize / BLOCK + 1;
   const weights = new Float64Array(across * across);
   for (let j = 0; j < across; j++) {
-    for (let i = 0; i < across; i++) weights[j * across + i] = tissueWeight(gx0 + i * BLOCK, gy0 + j * BLOCK, shape);
+    for (let i = 0; i < across; i++)
+      weights[j * across + i] = tissueWeight(gx0 + i * BLOCK, gy0 + j * BLOCK, shape);
   }
   return { weights, across };
 }

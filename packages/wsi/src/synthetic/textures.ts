@@ -36,7 +36,11 @@ function scatterCells(random: () => number, count: number, minRadius: number, ma
 }
 
 /** Calls `visit(index, dx, dy)` for every texture pixel within `reach` of the cell centre, wrapping around. */
-function forEachNear(cell: Cell, reach: number, visit: (index: number, dx: number, dy: number) => void): void {
+function forEachNear(
+  cell: Cell,
+  reach: number,
+  visit: (index: number, dx: number, dy: number) => void,
+): void {
   const x0 = Math.floor(cell.x - reach);
   const y0 = Math.floor(cell.y - reach);
   for (let y = y0; y <= cell.y + reach; y++) {
@@ -69,7 +73,8 @@ export function createBrightfieldTextures(seed: number): BrightfieldTextures {
   for (let y = 0; y < PERIOD; y++) {
     for (let x = 0; x < PERIOD; x++) {
       // Lattice spacings divide PERIOD and the noise wraps at PERIOD, so the texture tiles without seams.
-      const fibres = 0.65 * valueNoise(x, y, 64, seed, PERIOD / 64) + 0.35 * valueNoise(x, y, 16, seed + 7, PERIOD / 16);
+      const fibres =
+        0.65 * valueNoise(x, y, 64, seed, PERIOD / 64) + 0.35 * valueNoise(x, y, 16, seed + 7, PERIOD / 16);
       const s = Math.min(1, Math.max(0, fibres));
       const o = (y * PERIOD + x) * 3;
       const n = (random() - 0.5) * 12;
@@ -130,13 +135,17 @@ export function createFluorescenceTextures(seed: number): FluorescenceTextures {
   for (const cell of scatterCells(random, Math.round((PERIOD * PERIOD) / 700), 4, 7.5)) {
     const membrane = cell.ry * 2.1;
     const hasCytoplasm = random() < 0.5;
-    const spots = random() < 0.12 ? Array.from({ length: 3 }, () => [(random() - 0.5) * membrane, (random() - 0.5) * membrane] as const) : [];
+    const spots =
+      random() < 0.12
+        ? Array.from({ length: 3 }, () => [(random() - 0.5) * membrane, (random() - 0.5) * membrane] as const)
+        : [];
     forEachNear(cell, membrane + 3, (index, dx, dy) => {
       const d2 = nucleusDistance2(cell, dx, dy);
       if (d2 < 1) put(dapi, index, (9000 + 14000 * cell.shade) * (1 - 0.6 * d2) + random() * 800);
       const distance = Math.sqrt(dx * dx + dy * dy);
       put(fitc, index, 7000 * Math.exp(-(((distance - membrane) / 1.3) ** 2)) + random() * 300);
-      if (hasCytoplasm && distance < membrane && d2 >= 1) put(cy3, index, 2500 + 3000 * cell.shade + random() * 900);
+      if (hasCytoplasm && distance < membrane && d2 >= 1)
+        put(cy3, index, 2500 + 3000 * cell.shade + random() * 900);
       for (const [sx, sy] of spots) {
         const s2 = (dx - sx) ** 2 + (dy - sy) ** 2;
         if (s2 < 4) put(cy5, index, 30000 * (1 - s2 / 4) + random() * 2000);
@@ -161,7 +170,9 @@ export function tissueWeight(x: number, y: number, shape: TissueShape): number {
   const scale = Math.min(1, Math.max(0.08, Math.min(shape.width, shape.height) / 12000));
   const { seed } = shape;
   const noise =
-    0.55 * valueNoise(x, y, 2400 * scale, seed + 1) + 0.3 * valueNoise(x, y, 700 * scale, seed + 2) + 0.15 * valueNoise(x, y, 180 * scale, seed + 3);
+    0.55 * valueNoise(x, y, 2400 * scale, seed + 1) +
+    0.3 * valueNoise(x, y, 700 * scale, seed + 2) +
+    0.15 * valueNoise(x, y, 180 * scale, seed + 3);
   const dx = (x / shape.width - 0.5) * 2;
   const dy = (y / shape.height - 0.5) * 2;
   const m = noise + 0.18 * (0.6 - Math.sqrt(dx * dx + dy * dy));

@@ -20,7 +20,10 @@ export interface TinyIfd {
 
 const SIZE: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 7: 1, 13: 4, 16: 8, 18: 8 };
 
-export function buildTiff(ifds: TinyIfd[], options: { bigTiff: boolean; littleEndian: boolean; loop?: boolean }): Buffer {
+export function buildTiff(
+  ifds: TinyIfd[],
+  options: { bigTiff: boolean; littleEndian: boolean; loop?: boolean },
+): Buffer {
   const { bigTiff, littleEndian: le } = options;
   const parts: Buffer[] = [];
   let pos = 0;
@@ -46,7 +49,13 @@ export function buildTiff(ifds: TinyIfd[], options: { bigTiff: boolean; littleEn
     return b;
   };
   const header = bigTiff
-    ? Buffer.concat([Buffer.from(le ? 'II' : 'MM', 'latin1'), uint(43, 2), uint(8, 2), uint(0, 2), uint(0, 8)])
+    ? Buffer.concat([
+        Buffer.from(le ? 'II' : 'MM', 'latin1'),
+        uint(43, 2),
+        uint(8, 2),
+        uint(0, 2),
+        uint(0, 8),
+      ])
     : Buffer.concat([Buffer.from(le ? 'II' : 'MM', 'latin1'), uint(42, 2), uint(0, 4)]);
   push(header);
   const offsetType = bigTiff ? 16 : 4;
@@ -58,16 +67,27 @@ export function buildTiff(ifds: TinyIfd[], options: { bigTiff: boolean; littleEn
       tags.push({ tag: ifd.tiled ? 324 : 273, type: offsetType, values: offsets });
       tags.push({ tag: ifd.tiled ? 325 : 279, type: 4, values: ifd.chunks.map((c) => c.length) });
     }
-    if (ifd.subIfds?.length) tags.push({ tag: 330, type: bigTiff ? 18 : 13, values: ifd.subIfds.map(writeIfd) });
+    if (ifd.subIfds?.length)
+      tags.push({ tag: 330, type: bigTiff ? 18 : 13, values: ifd.subIfds.map(writeIfd) });
     tags.sort((a, b) => a.tag - b.tag);
     const inline = bigTiff ? 8 : 4;
     const entries = tags.map((t) => {
       const data = encode(t);
-      const count = typeof t.values === 'string' ? data.length : Buffer.isBuffer(t.values) ? t.values.length : t.values.length;
-      const value = data.length <= inline ? Buffer.concat([data, Buffer.alloc(inline - data.length)]) : uint(push(data), inline);
+      const count =
+        typeof t.values === 'string'
+          ? data.length
+          : Buffer.isBuffer(t.values)
+            ? t.values.length
+            : t.values.length;
+      const value =
+        data.length <= inline
+          ? Buffer.concat([data, Buffer.alloc(inline - data.length)])
+          : uint(push(data), inline);
       return Buffer.concat([uint(t.tag, 2), uint(t.type, 2), uint(count, bigTiff ? 8 : 4), value]);
     });
-    const at = push(Buffer.concat([uint(tags.length, bigTiff ? 8 : 2), ...entries, uint(0, bigTiff ? 8 : 4)]));
+    const at = push(
+      Buffer.concat([uint(tags.length, bigTiff ? 8 : 2), ...entries, uint(0, bigTiff ? 8 : 4)]),
+    );
     return at;
   };
   const encode = (t: TinyTag): Buffer => {
@@ -86,7 +106,11 @@ export function buildTiff(ifds: TinyIfd[], options: { bigTiff: boolean; littleEn
   };
   writeOffset(bigTiff ? 8 : 4, offsets[0]!);
   const nextFieldOf = (ifdOffset: number): number => {
-    const count = bigTiff ? Number(le ? file.readBigUInt64LE(ifdOffset) : file.readBigUInt64BE(ifdOffset)) : le ? file.readUInt16LE(ifdOffset) : file.readUInt16BE(ifdOffset);
+    const count = bigTiff
+      ? Number(le ? file.readBigUInt64LE(ifdOffset) : file.readBigUInt64BE(ifdOffset))
+      : le
+        ? file.readUInt16LE(ifdOffset)
+        : file.readUInt16BE(ifdOffset);
     return ifdOffset + (bigTiff ? 8 : 2) + count * (bigTiff ? 20 : 12);
   };
   for (let i = 0; i + 1 < offsets.length; i++) writeOffset(nextFieldOf(offsets[i]!), offsets[i + 1]!);
@@ -121,7 +145,8 @@ export function imageTags(o: {
     { tag: 339, type: 3, values: Array<number>(spp).fill(o.sampleFormat ?? 1) },
   ];
   if (o.predictor) tags.push({ tag: 317, type: 3, values: [o.predictor] });
-  if (o.tile) tags.push({ tag: 322, type: 3, values: [o.tile[0]] }, { tag: 323, type: 3, values: [o.tile[1]] });
+  if (o.tile)
+    tags.push({ tag: 322, type: 3, values: [o.tile[0]] }, { tag: 323, type: 3, values: [o.tile[1]] });
   if (o.rowsPerStrip) tags.push({ tag: 278, type: 4, values: [o.rowsPerStrip] });
   if (o.description !== undefined) tags.push({ tag: 270, type: 2, values: o.description });
   return tags;

@@ -32,7 +32,13 @@ function hashRegion(tile: DecodedTile, width: number, height: number, band?: num
     if (band === undefined) {
       hash.update(bytes.subarray(start, start + width * tile.samplesPerPixel * bytesPerSample));
     } else {
-      for (let x = 0; x < width; x++) hash.update(bytes.subarray(start + x * tile.samplesPerPixel + band, start + x * tile.samplesPerPixel + band + 1));
+      for (let x = 0; x < width; x++)
+        hash.update(
+          bytes.subarray(
+            start + x * tile.samplesPerPixel + band,
+            start + x * tile.samplesPerPixel + band + 1,
+          ),
+        );
     }
   }
   return hash.digest('hex');
@@ -57,19 +63,25 @@ describe('decodeTile matches libvips pixels', () => {
     const tile = await (await open('cells-gray16.tif')).decodeTile(0, 0, 0);
     expect(tile.data).toBeInstanceOf(Uint16Array);
     // vips tiffload cells-gray16.tif; crop 0 0 93 131
-    expect(hashRegion(tile, 93, 131)).toBe('1614798b8f74629dcf56805ae729e95e4ebac825edd5d4daae2edc71b8c1e2ca');
+    expect(hashRegion(tile, 93, 131)).toBe(
+      '1614798b8f74629dcf56805ae729e95e4ebac825edd5d4daae2edc71b8c1e2ca',
+    );
   });
 
   it('kidney-48-5.tif: one uncompressed RGB strip', async () => {
     const tile = await (await open('kidney-48-5.tif')).decodeTile(0, 0, 0);
     // vips tiffload kidney-48-5.tif; crop 0 0 1493 901
-    expect(hashRegion(tile, 1493, 901)).toBe('46d0d99d7d6bdacae0f0bdbb80cfc58b5f12ccb33a2d65859466823990f9b05c');
+    expect(hashRegion(tile, 1493, 901)).toBe(
+      '46d0d99d7d6bdacae0f0bdbb80cfc58b5f12ccb33a2d65859466823990f9b05c',
+    );
   });
 
   it('smalltif.tif: LZW uint16 strips, first and short last strip', async () => {
     const slide = await open('smalltif.tif');
     // vips tiffload smalltif.tif; crop 0 0 640 9
-    expect(hashRegion(await slide.decodeTile(0, 0, 0), 640, 9)).toBe('916caf27d785ba3b8aca1186dbb9252a791cbabe4b0d617a5a112365444cf25a');
+    expect(hashRegion(await slide.decodeTile(0, 0, 0), 640, 9)).toBe(
+      '916caf27d785ba3b8aca1186dbb9252a791cbabe4b0d617a5a112365444cf25a',
+    );
     const last = await slide.decodeTile(0, 0, 53); // 480 rows / 9 per strip → strip 53 holds rows 477–479
     expect(last.height).toBe(3);
     // vips crop 0 477 640 3
@@ -79,7 +91,9 @@ describe('decodeTile matches libvips pixels', () => {
   it('small_vectra.qptiff: LZW uint8 channel 3 (Cy3), strip 5', async () => {
     const tile = await (await open('small_vectra.qptiff')).decodeTile(0, 0, 5, 2);
     // vips tiffload small_vectra.qptiff --page 2; crop 0 80 1920 16
-    expect(hashRegion(tile, 1920, 16)).toBe('ed988f60ab52947eadadb5b9d8c212f7984f89b57c1894a47ac97660b7b51e94');
+    expect(hashRegion(tile, 1920, 16)).toBe(
+      'ed988f60ab52947eadadb5b9d8c212f7984f89b57c1894a47ac97660b7b51e94',
+    );
   });
 
   it('multi-channel-z-series.ome.tif: int8 big-endian, channel 1 z 2 is IFD 7', async () => {
@@ -93,24 +107,41 @@ describe('decodeTile matches libvips pixels', () => {
     const slide = await open('cells-2c.ome.tif');
     // The palettes are pure green (IFD 0) and pure blue (IFD 1) ramps, so vips' RGB band equals the index:
     // vips tiffload --page 0; crop 0 5 93 1; extract_band 1   (and --page 1, extract_band 2)
-    expect(hashRegion(await slide.decodeTile(0, 0, 5, 0), 93, 1)).toBe('818c138565f241b6bab652970185e113a7ee271294c7b8c440ead4d0df79c117');
-    expect(hashRegion(await slide.decodeTile(0, 0, 5, 1), 93, 1)).toBe('ccd48b1bd569ffc47b47e2b97816eed46686be9905f5cdba8f8e270dbfd11c54');
+    expect(hashRegion(await slide.decodeTile(0, 0, 5, 0), 93, 1)).toBe(
+      '818c138565f241b6bab652970185e113a7ee271294c7b8c440ead4d0df79c117',
+    );
+    expect(hashRegion(await slide.decodeTile(0, 0, 5, 1), 93, 1)).toBe(
+      'ccd48b1bd569ffc47b47e2b97816eed46686be9905f5cdba8f8e270dbfd11c54',
+    );
   });
 
   it('CMU label (associated image): LZW + horizontal predictor, RGB', async () => {
     const slide = await open('CMU-1-Small-Region.svs');
     const label = slide.associatedImage('label')!;
     // vips tiffload CMU-1-Small-Region.svs --page 2; crop 0 0 387 7   (7 rows per strip)
-    expect(hashRegion(await decodeChunk(label, 0, 0, 0), 387, 7)).toBe('de2e1b89170e4825afc10b5d0d9aac1fb83e7609ee83a32df188a18eca982b18');
+    expect(hashRegion(await decodeChunk(label, 0, 0, 0), 387, 7)).toBe(
+      'de2e1b89170e4825afc10b5d0d9aac1fb83e7609ee83a32df188a18eca982b18',
+    );
   });
 
   it('refuses JPEG, JPEG 2000 and out-of-range requests with WsiError codes', async () => {
     const cmu = await open('CMU-1-Small-Region.svs');
     await expect(cmu.decodeTile(0, 0, 0)).rejects.toMatchObject({ code: 'unsupported-compression' });
     const tcga = await open('tcga-cr-7395-01a-01-ts1.svs');
-    await expect(tcga.decodeTile(0, 0, 0)).rejects.toMatchObject({ code: 'needs-openslide', message: expect.stringContaining('OpenSlide') });
+    await expect(tcga.decodeTile(0, 0, 0)).rejects.toMatchObject({
+      code: 'needs-openslide',
+      message: expect.stringContaining('OpenSlide'),
+    });
     const boxes = await open('boxes.tiff');
-    for (const args of [[4, 0, 0], [0, 5, 0], [0, 0, 4], [0, -1, 0], [0, 0.5, 0], [0, 0, 0, 1], [0, 0, 0, 0, 1]] as const) {
+    for (const args of [
+      [4, 0, 0],
+      [0, 5, 0],
+      [0, 0, 4],
+      [0, -1, 0],
+      [0, 0.5, 0],
+      [0, 0, 0, 1],
+      [0, 0, 0, 0, 1],
+    ] as const) {
       await expect(boxes.decodeTile(...(args as [number, number, number]))).rejects.toBeInstanceOf(WsiError);
     }
     await expect(boxes.readRawTile(0, 5, 0)).rejects.toMatchObject({ code: 'out-of-range' });

@@ -27,11 +27,19 @@ export interface DecodedTile {
  * predictors 2 (horizontal) and 3 (floating point). Tiles keep their padding: a 256² edge tile of a
  * 1000-px-wide image is still 256 wide. A sparse chunk (byte count 0) decodes to zeros.
  */
-export async function decodeChunk(image: TiffImage, x: number, y: number, plane: number): Promise<DecodedTile> {
+export async function decodeChunk(
+  image: TiffImage,
+  x: number,
+  y: number,
+  plane: number,
+): Promise<DecodedTile> {
   const index = image.chunkIndex(x, y, plane);
   const sampleType = image.sampleType;
   if (!sampleType) {
-    throw new WsiError('unsupported', `Samples of ${image.bitsPerSample} bits with SampleFormat ${image.sampleFormat} are not supported`);
+    throw new WsiError(
+      'unsupported',
+      `Samples of ${image.bitsPerSample} bits with SampleFormat ${image.sampleFormat} are not supported`,
+    );
   }
   if (image.photometric === Photometric.YCbCr && image.compression !== 7) {
     throw new WsiError('unsupported', 'Uncompressed or lossless YCbCr images are not supported');
@@ -41,7 +49,8 @@ export async function decodeChunk(image: TiffImage, x: number, y: number, plane:
   const samples = image.planarConfiguration === 2 ? 1 : image.samplesPerPixel;
   const bytesPerSample = image.bitsPerSample / 8;
   const expected = width * height * samples * bytesPerSample;
-  if (expected > Limits.maxDecodedBytes) throw new WsiError('too-large', `Decoded tile would be ${expected} bytes`);
+  if (expected > Limits.maxDecodedBytes)
+    throw new WsiError('too-large', `Decoded tile would be ${expected} bytes`);
   const stored = await image.readChunk(index);
   let bytes: Buffer;
   if (stored.length === 0) {
@@ -52,13 +61,15 @@ export async function decodeChunk(image: TiffImage, x: number, y: number, plane:
   }
   let littleEndian = image.ifd.littleEndian;
   if (stored.length > 0 && image.predictor === 3) {
-    if (!sampleType.startsWith('float')) throw new WsiError('corrupt', 'Floating-point predictor on integer samples');
+    if (!sampleType.startsWith('float'))
+      throw new WsiError('corrupt', 'Floating-point predictor on integer samples');
     bytes = undoFloatPredictor(bytes, width, height, samples, bytesPerSample);
     littleEndian = false; // the predictor stores each value most significant byte first
   }
   const data = toSampleArray(bytes, sampleType, littleEndian);
   if (stored.length > 0 && image.predictor === 2) {
-    if (sampleType.startsWith('float')) throw new WsiError('corrupt', 'Horizontal predictor on floating-point samples');
+    if (sampleType.startsWith('float'))
+      throw new WsiError('corrupt', 'Horizontal predictor on floating-point samples');
     undoHorizontalPredictor(data, width, height, samples);
   } else if (image.predictor !== 1 && image.predictor !== 2 && image.predictor !== 3) {
     throw new WsiError('unsupported', `Predictor ${image.predictor} is not supported`);
@@ -99,7 +110,8 @@ function undoHorizontalPredictor(data: SampleArray, width: number, height: numbe
   for (let row = 0; row < height; row++) {
     const start = row * rowLength;
     // Typed arrays wrap on assignment, which is exactly the modular arithmetic the predictor needs.
-    for (let i = start + samples; i < start + rowLength; i++) data[i] = (data[i] as number) + (data[i - samples] as number);
+    for (let i = start + samples; i < start + rowLength; i++)
+      data[i] = (data[i] as number) + (data[i - samples] as number);
   }
 }
 
@@ -107,13 +119,20 @@ function undoHorizontalPredictor(data: SampleArray, width: number, height: numbe
  * Predictor 3 (Adobe TIFF Technical Note 3): per row, the bytes of every value were split into byte planes
  * (most significant first) and then byte-differenced. Undo both; the result is big-endian values.
  */
-function undoFloatPredictor(bytes: Buffer, width: number, height: number, samples: number, bytesPerSample: number): Buffer {
+function undoFloatPredictor(
+  bytes: Buffer,
+  width: number,
+  height: number,
+  samples: number,
+  bytesPerSample: number,
+): Buffer {
   const rowValues = width * samples;
   const rowBytes = rowValues * bytesPerSample;
   const out = Buffer.alloc(bytes.length);
   for (let row = 0; row < height; row++) {
     const start = row * rowBytes;
-    for (let i = start + samples; i < start + rowBytes; i++) bytes[i] = (bytes[i]! + bytes[i - samples]!) & 0xff;
+    for (let i = start + samples; i < start + rowBytes; i++)
+      bytes[i] = (bytes[i]! + bytes[i - samples]!) & 0xff;
     for (let value = 0; value < rowValues; value++) {
       for (let b = 0; b < bytesPerSample; b++) {
         out[start + value * bytesPerSample + b] = bytes[start + b * rowValues + value]!;

@@ -7,17 +7,26 @@ import { lzwDecode } from './lzw.ts';
 /** What a TIFF compression code means to this reader. */
 export function describeCompression(code: number): string {
   switch (code) {
-    case Compression.None: return 'none';
-    case Compression.LZW: return 'lzw';
-    case Compression.JPEG: return 'jpeg';
-    case Compression.OldJPEG: return 'old-jpeg';
+    case Compression.None:
+      return 'none';
+    case Compression.LZW:
+      return 'lzw';
+    case Compression.JPEG:
+      return 'jpeg';
+    case Compression.OldJPEG:
+      return 'old-jpeg';
     case Compression.AdobeDeflate:
-    case Compression.Deflate: return 'deflate';
-    case Compression.PackBits: return 'packbits';
+    case Compression.Deflate:
+      return 'deflate';
+    case Compression.PackBits:
+      return 'packbits';
     case Compression.Jpeg2000Aperio:
-    case Compression.Jpeg2000AperioRgb: return 'jpeg2000';
-    case Compression.Zstd: return 'zstd';
-    default: return `unknown-${code}`;
+    case Compression.Jpeg2000AperioRgb:
+      return 'jpeg2000';
+    case Compression.Zstd:
+      return 'zstd';
+    default:
+      return `unknown-${code}`;
   }
 }
 
@@ -35,12 +44,18 @@ export function assertLosslessDecodable(code: number): void {
     case Compression.Zstd:
       return;
     case Compression.JPEG:
-      throw new WsiError('unsupported-compression', 'JPEG tiles are not decoded by the reader: pass them through or decode them with sharp');
+      throw new WsiError(
+        'unsupported-compression',
+        'JPEG tiles are not decoded by the reader: pass them through or decode them with sharp',
+      );
     case Compression.OldJPEG:
       throw new WsiError('unsupported-compression', 'Old-style JPEG (TIFF compression 6) is not supported');
     case Compression.Jpeg2000Aperio:
     case Compression.Jpeg2000AperioRgb:
-      throw new WsiError('needs-openslide', `JPEG 2000 tiles (TIFF compression ${code}) are read through OpenSlide, not by the built-in reader`);
+      throw new WsiError(
+        'needs-openslide',
+        `JPEG 2000 tiles (TIFF compression ${code}) are read through OpenSlide, not by the built-in reader`,
+      );
     default:
       throw new WsiError('unsupported-compression', `TIFF compression ${code} is not supported`);
   }
@@ -51,7 +66,8 @@ export async function decompressChunk(code: number, data: Buffer, expected: numb
   assertLosslessDecodable(code);
   switch (code) {
     case Compression.None:
-      if (data.length < expected) throw new WsiError('corrupt', `Uncompressed tile has ${data.length} of ${expected} bytes`);
+      if (data.length < expected)
+        throw new WsiError('corrupt', `Uncompressed tile has ${data.length} of ${expected} bytes`);
       return data.subarray(0, expected);
     case Compression.LZW:
       return lzwDecode(data, expected);
@@ -68,7 +84,12 @@ function inflateBounded(data: Buffer, expected: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     inflate(data, { maxOutputLength: expected }, (error, result) => {
       if (error) {
-        reject(new WsiError('corrupt', `Deflate data cannot be decompressed (${(error as NodeJS.ErrnoException).code ?? 'zlib error'})`));
+        reject(
+          new WsiError(
+            'corrupt',
+            `Deflate data cannot be decompressed (${(error as NodeJS.ErrnoException).code ?? 'zlib error'})`,
+          ),
+        );
       } else if (result.length < expected) {
         reject(new WsiError('corrupt', `Deflate data ended after ${result.length} of ${expected} bytes`));
       } else {
@@ -112,6 +133,7 @@ function packBitsDecode(data: Buffer, expected: number): Buffer {
       outPos += count;
     }
   }
-  if (outPos < expected) throw new WsiError('corrupt', `PackBits data ended after ${outPos} of ${expected} bytes`);
+  if (outPos < expected)
+    throw new WsiError('corrupt', `PackBits data ended after ${outPos} of ${expected} bytes`);
   return out;
 }

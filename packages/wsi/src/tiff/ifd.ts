@@ -57,9 +57,13 @@ export class Ifd {
   async numbers(tag: number): Promise<number[] | undefined> {
     const entry = this.entries.get(tag);
     if (!entry) return undefined;
-    if (entry.type === FieldType.ASCII) throw new WsiError('corrupt', `Tag ${tag} is text where a number is expected`);
+    if (entry.type === FieldType.ASCII)
+      throw new WsiError('corrupt', `Tag ${tag} is text where a number is expected`);
     if (entry.count > MAX_EAGER_VALUES) {
-      throw new WsiError('too-large', `Tag ${tag} has ${entry.count} values, more than expected for this tag`);
+      throw new WsiError(
+        'too-large',
+        `Tag ${tag} has ${entry.count} values, more than expected for this tag`,
+      );
     }
     const buf = await this.bytes(tag);
     return buf ? decodeAll(buf, entry.type, entry.count, this.littleEndian) : undefined;
@@ -71,7 +75,8 @@ export class Ifd {
   async number(tag: number, fallback?: number): Promise<number | undefined> {
     const entry = this.entries.get(tag);
     if (!entry || entry.count === 0) return fallback;
-    if (entry.type === FieldType.ASCII) throw new WsiError('corrupt', `Tag ${tag} is text where a number is expected`);
+    if (entry.type === FieldType.ASCII)
+      throw new WsiError('corrupt', `Tag ${tag} is text where a number is expected`);
     const size = fieldTypeSize(entry.type);
     const buf = entry.inline ?? (await this.source.read(entry.valueOffset, size));
     return readNumber(buf, 0, entry.type, this.littleEndian);
@@ -89,7 +94,14 @@ export class Ifd {
   lazyArray(tag: number): LazyArray | undefined {
     const entry = this.entries.get(tag);
     if (!entry) return undefined;
-    return new LazyArray(this.source, entry.type, entry.count, this.littleEndian, entry.inline, entry.valueOffset);
+    return new LazyArray(
+      this.source,
+      entry.type,
+      entry.count,
+      this.littleEndian,
+      entry.inline,
+      entry.valueOffset,
+    );
   }
 }
 
@@ -105,7 +117,8 @@ export async function readTiffStructure(source: ByteSource): Promise<TiffStructu
   if (source.size < 8) throw new WsiError('not-tiff', 'File is too small to be a TIFF');
   const header = await source.read(0, Math.min(16, source.size));
   const order = header.toString('latin1', 0, 2);
-  if (order !== 'II' && order !== 'MM') throw new WsiError('not-tiff', 'File does not start with a TIFF header');
+  if (order !== 'II' && order !== 'MM')
+    throw new WsiError('not-tiff', 'File does not start with a TIFF header');
   const le = order === 'II';
   const version = le ? header.readUInt16LE(2) : header.readUInt16BE(2);
   let bigTiff: boolean;
@@ -149,8 +162,10 @@ class IfdWalker {
   }
 
   private async one(offset: number, depth: number): Promise<Ifd> {
-    if (this.visited.has(offset)) throw new WsiError('ifd-loop', `IFD at offset ${offset} is referenced twice (loop)`);
-    if (this.visited.size >= Limits.maxIfds) throw new WsiError('too-large', `More than ${Limits.maxIfds} IFDs`);
+    if (this.visited.has(offset))
+      throw new WsiError('ifd-loop', `IFD at offset ${offset} is referenced twice (loop)`);
+    if (this.visited.size >= Limits.maxIfds)
+      throw new WsiError('too-large', `More than ${Limits.maxIfds} IFDs`);
     this.visited.add(offset);
     const ifd = await this.parse(offset);
     const sub = ifd.entry(330);
@@ -191,7 +206,13 @@ class IfdWalker {
       const valuePos = pos + (this.bigTiff ? 12 : 8);
       const byteLength = size * valueCount;
       if (byteLength <= inlineSize) {
-        entries.set(tag, { tag, type, count: valueCount, inline: body.subarray(valuePos, valuePos + inlineSize), valueOffset: 0 });
+        entries.set(tag, {
+          tag,
+          type,
+          count: valueCount,
+          inline: body.subarray(valuePos, valuePos + inlineSize),
+          valueOffset: 0,
+        });
       } else {
         const valueOffset = this.bigTiff
           ? readNumber(body, valuePos, FieldType.LONG8, this.le)

@@ -75,18 +75,40 @@ export class TiffImage {
     const offsets = ifd.lazyArray(isTiled ? Tag.TileOffsets : Tag.StripOffsets);
     const byteCounts = ifd.lazyArray(isTiled ? Tag.TileByteCounts : Tag.StripByteCounts);
     if (!offsets || !byteCounts) {
-      throw new WsiError('corrupt', `IFD at ${ifd.offset} has no ${isTiled ? 'tile' : 'strip'} offsets or byte counts`);
+      throw new WsiError(
+        'corrupt',
+        `IFD at ${ifd.offset} has no ${isTiled ? 'tile' : 'strip'} offsets or byte counts`,
+      );
     }
     const newSubfileType = await ifd.number(Tag.NewSubfileType, 0);
     const description = (await ifd.text(Tag.ImageDescription)) ?? '';
     const image = new TiffImage(
-      ifd, width, height, samplesPerPixel, bitsPerSample, sampleFormat, compression, photometric,
-      planarConfiguration, predictor, isTiled, tileWidth, tileHeight, newSubfileType, description, offsets, byteCounts,
+      ifd,
+      width,
+      height,
+      samplesPerPixel,
+      bitsPerSample,
+      sampleFormat,
+      compression,
+      photometric,
+      planarConfiguration,
+      predictor,
+      isTiled,
+      tileWidth,
+      tileHeight,
+      newSubfileType,
+      description,
+      offsets,
+      byteCounts,
     );
     const needed = image.chunkCount;
-    if (needed > Limits.maxChunks) throw new WsiError('too-large', `Image has ${needed} tiles, more than accepted`);
+    if (needed > Limits.maxChunks)
+      throw new WsiError('too-large', `Image has ${needed} tiles, more than accepted`);
     if (offsets.length < needed || byteCounts.length < needed) {
-      throw new WsiError('corrupt', `IFD at ${ifd.offset} lists ${offsets.length} chunk offsets, needs ${needed}`);
+      throw new WsiError(
+        'corrupt',
+        `IFD at ${ifd.offset} lists ${offsets.length} chunk offsets, needs ${needed}`,
+      );
     }
     return image;
   }

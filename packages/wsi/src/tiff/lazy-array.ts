@@ -23,12 +23,16 @@ export class LazyArray {
     private readonly inline: Buffer | null,
     private readonly offset: number,
   ) {
-    if (!isIntegerType(type)) throw new WsiError('corrupt', `Offset/count array has non-integer field type ${type}`);
+    if (!isIntegerType(type))
+      throw new WsiError('corrupt', `Offset/count array has non-integer field type ${type}`);
     this.size = fieldTypeSize(type);
     if (inline === null) {
       const end = offset + length * this.size;
       if (!Number.isSafeInteger(end) || end > source.size) {
-        throw new WsiError('truncated', `Tag array of ${length} values at ${offset} runs past the end of the file`);
+        throw new WsiError(
+          'truncated',
+          `Tag array of ${length} values at ${offset} runs past the end of the file`,
+        );
       }
     }
   }
@@ -50,7 +54,8 @@ export class LazyArray {
     const count = Math.min(CHUNK_ELEMENTS, this.length - first);
     const pending = this.source.read(this.offset + first * this.size, count * this.size).then((buf) => {
       const values = new Array<number>(count);
-      for (let i = 0; i < count; i++) values[i] = readNumber(buf, i * this.size, this.type, this.littleEndian);
+      for (let i = 0; i < count; i++)
+        values[i] = readNumber(buf, i * this.size, this.type, this.littleEndian);
       return values;
     });
     this.chunks.set(chunkIndex, pending);

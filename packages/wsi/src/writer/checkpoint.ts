@@ -14,7 +14,10 @@ export interface Checkpoint<J> {
 }
 
 export async function writeCheckpoint(path: string, checkpoint: Checkpoint<unknown>): Promise<void> {
-  const json = Buffer.from(JSON.stringify({ lengths: checkpoint.buffers.map((b) => b.length), json: checkpoint.json }), 'utf8');
+  const json = Buffer.from(
+    JSON.stringify({ lengths: checkpoint.buffers.map((b) => b.length), json: checkpoint.json }),
+    'utf8',
+  );
   const head = Buffer.alloc(MAGIC.length + 4);
   MAGIC.copy(head);
   head.writeUInt32LE(json.length, MAGIC.length);
@@ -32,7 +35,8 @@ export async function writeCheckpoint(path: string, checkpoint: Checkpoint<unkno
 /** The checkpoint at `path`, or null when there is none or it does not read back whole. */
 export async function readCheckpoint<J>(path: string): Promise<Checkpoint<J> | null> {
   const bytes = await readFile(path).catch(() => null);
-  if (!bytes || bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return null;
+  if (!bytes || bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC))
+    return null;
   const jsonLength = bytes.readUInt32LE(MAGIC.length);
   let offset = MAGIC.length + 4 + jsonLength;
   if (offset > bytes.length) return null;

@@ -28,14 +28,18 @@ export function buildOmeXml(image: DescribedImage): string {
   const instrument = hasObjective
     ? `<Instrument ID="Instrument:0"><Objective ID="Objective:0" NominalMagnification="${image.magnification}"/></Instrument>`
     : '';
-  const objectiveRefs = hasObjective ? '<InstrumentRef ID="Instrument:0"/><ObjectiveSettings ID="Objective:0"/>' : '';
+  const objectiveRefs = hasObjective
+    ? '<InstrumentRef ID="Instrument:0"/><ObjectiveSettings ID="Objective:0"/>'
+    : '';
   const channels = image.channels
     .map((channel, c) => {
       const color = channel.color ? ` Color="${omeColorValue(channel.color)}"` : '';
       return `<Channel ID="Channel:0:${c}" Name="${escapeXml(channel.name)}" SamplesPerPixel="${image.samplesPerPixel}"${color}/>`;
     })
     .join('');
-  const tiffData = image.channels.map((_, c) => `<TiffData FirstC="${c}" FirstT="0" FirstZ="0" IFD="${c}" PlaneCount="1"/>`).join('');
+  const tiffData = image.channels
+    .map((_, c) => `<TiffData FirstC="${c}" FirstT="0" FirstZ="0" IFD="${c}" PlaneCount="1"/>`)
+    .join('');
   return (
     '<?xml version="1.0" encoding="UTF-8"?>' +
     '<OME xmlns="http://www.openmicroscopy.org/Schemas/OME/2016-06" ' +
@@ -58,7 +62,9 @@ export function buildOmeXml(image: DescribedImage): string {
  * iipsrv read. Our reader, OpenSlide and QuPath take MPP and AppMag from it.
  */
 export function buildAperioDescription(image: DescribedImage, tileSize: number, quality: number): string {
-  const fields = [`${image.width}x${image.height} [0,0 ${image.width}x${image.height}] (${tileSize}x${tileSize}) JPEG/YCbCr Q=${quality}`];
+  const fields = [
+    `${image.width}x${image.height} [0,0 ${image.width}x${image.height}] (${tileSize}x${tileSize}) JPEG/YCbCr Q=${quality}`,
+  ];
   if (image.magnification !== null && image.magnification > 0) fields.push(`AppMag = ${image.magnification}`);
   if (image.metersPerPixel) fields.push(`MPP = ${micrometres(image.metersPerPixel.x)}`);
   fields.push(`Filename = ${image.name.replace(/[|\r\n]/g, ' ')}`, 'Software = Tessera');
@@ -67,7 +73,7 @@ export function buildAperioDescription(image: DescribedImage, tileSize: number, 
 
 /** OME Color: R, G, B, A packed from the most significant byte, as a signed 32-bit integer. */
 export function omeColorValue(color: RgbColor): number {
-  return ((color.r << 24) | (color.g << 16) | (color.b << 8) | 0xff) | 0;
+  return (color.r << 24) | (color.g << 16) | (color.b << 8) | 0xff | 0;
 }
 
 function micrometres(meters: number): string {

@@ -46,14 +46,20 @@ function levelTags(plan: DirectoryPlan, level: number, channel: number): TagToWr
   const bits = plan.sampleType === 'uint16' ? 16 : 8;
   const isJpeg = plan.compression === 'jpeg';
   const copied = plan.copiedJpeg.find((c) => c.level === level);
-  const photometric = copied?.photometric ?? (isJpeg ? Photometric.YCbCr : spp === 3 ? Photometric.RGB : Photometric.MinIsBlack);
+  const photometric =
+    copied?.photometric ??
+    (isJpeg ? Photometric.YCbCr : spp === 3 ? Photometric.RGB : Photometric.MinIsBlack);
   const tables = copied ? copied.tables : plan.jpegTables;
   const tags: TagToWrite[] = [
     { tag: Tag.NewSubfileType, type: FieldType.LONG, values: [level === 0 ? 0 : 1] },
     { tag: Tag.ImageWidth, type: FieldType.LONG, values: [grid.width] },
     { tag: Tag.ImageLength, type: FieldType.LONG, values: [grid.height] },
     { tag: Tag.BitsPerSample, type: FieldType.SHORT, values: new Array<number>(spp).fill(bits) },
-    { tag: Tag.Compression, type: FieldType.SHORT, values: [isJpeg ? Compression.JPEG : Compression.AdobeDeflate] },
+    {
+      tag: Tag.Compression,
+      type: FieldType.SHORT,
+      values: [isJpeg ? Compression.JPEG : Compression.AdobeDeflate],
+    },
     { tag: Tag.Photometric, type: FieldType.SHORT, values: [photometric] },
     { tag: Tag.SamplesPerPixel, type: FieldType.SHORT, values: [spp] },
     { tag: Tag.PlanarConfiguration, type: FieldType.SHORT, values: [1] },
@@ -64,20 +70,33 @@ function levelTags(plan: DirectoryPlan, level: number, channel: number): TagToWr
     { tag: Tag.TileByteCounts, type: FieldType.LONG8, values: plan.byteCounts[level]![channel]! },
     { tag: Tag.SampleFormat, type: FieldType.SHORT, values: new Array<number>(spp).fill(1) },
   ];
-  if (level === 0 && channel === 0) tags.push({ tag: Tag.ImageDescription, type: FieldType.ASCII, values: plan.description });
+  if (level === 0 && channel === 0)
+    tags.push({ tag: Tag.ImageDescription, type: FieldType.ASCII, values: plan.description });
   if (!isJpeg) tags.push({ tag: Tag.Predictor, type: FieldType.SHORT, values: [2] });
   if (isJpeg && tables) tags.push({ tag: Tag.JPEGTables, type: FieldType.UNDEFINED, values: tables });
   if (photometric === Photometric.YCbCr) {
     // Must match the tiles' sampling factors: libtiff checks them against the JPEG stream.
     tags.push({ tag: YCbCrSubSampling, type: FieldType.SHORT, values: [2, 2] });
-    tags.push({ tag: ReferenceBlackWhite, type: FieldType.RATIONAL, values: [0, 1, 255, 1, 128, 1, 255, 1, 128, 1, 255, 1] });
+    tags.push({
+      tag: ReferenceBlackWhite,
+      type: FieldType.RATIONAL,
+      values: [0, 1, 255, 1, 128, 1, 255, 1, 128, 1, 255, 1],
+    });
   }
   if (plan.metersPerPixel) {
     // Pixels per centimetre of this level; libvips and OpenSlide show these as the resolution.
     const downsampleX = plan.levels[0]!.width / grid.width;
     const downsampleY = plan.levels[0]!.height / grid.height;
-    tags.push({ tag: Tag.XResolution, type: FieldType.RATIONAL, values: rational(0.01 / plan.metersPerPixel.x / downsampleX) });
-    tags.push({ tag: Tag.YResolution, type: FieldType.RATIONAL, values: rational(0.01 / plan.metersPerPixel.y / downsampleY) });
+    tags.push({
+      tag: Tag.XResolution,
+      type: FieldType.RATIONAL,
+      values: rational(0.01 / plan.metersPerPixel.x / downsampleX),
+    });
+    tags.push({
+      tag: Tag.YResolution,
+      type: FieldType.RATIONAL,
+      values: rational(0.01 / plan.metersPerPixel.y / downsampleY),
+    });
     tags.push({ tag: Tag.ResolutionUnit, type: FieldType.SHORT, values: [3] });
   }
   return tags;

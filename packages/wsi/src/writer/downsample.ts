@@ -26,7 +26,8 @@ export function downsampleIntoQuadrant<T extends Uint8Array | Uint16Array>(
       const a = top + i * pixelStep;
       const b = bottom + i * pixelStep;
       for (let s = 0; s < samples; s++) {
-        target[out++] = (source[a + s]! + source[a + samples + s]! + source[b + s]! + source[b + samples + s]! + 2) >> 2;
+        target[out++] =
+          (source[a + s]! + source[a + samples + s]! + source[b + s]! + source[b + samples + s]! + 2) >> 2;
       }
     }
   }

@@ -1,4 +1,10 @@
-export { PyramidWriter, type CallerState, type CopiedJpegLevel, type PyramidWriterOptions, type LevelProgress } from './pyramid-writer.ts';
+export {
+  PyramidWriter,
+  type CallerState,
+  type CopiedJpegLevel,
+  type PyramidWriterOptions,
+  type LevelProgress,
+} from './pyramid-writer.ts';
 export { planLevels, type PlannedLevel } from './plan.ts';
 export { buildOmeXml, buildAperioDescription, omeColorValue } from './descriptions.ts';
 export { downsampleIntoQuadrant } from './downsample.ts';

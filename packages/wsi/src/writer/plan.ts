@@ -14,7 +14,12 @@ export function planLevels(width: number, height: number, tileSize: number): Pla
   let w = width;
   let h = height;
   for (;;) {
-    levels.push({ width: w, height: h, tilesAcross: Math.ceil(w / tileSize), tilesDown: Math.ceil(h / tileSize) });
+    levels.push({
+      width: w,
+      height: h,
+      tilesAcross: Math.ceil(w / tileSize),
+      tilesDown: Math.ceil(h / tileSize),
+    });
     if ((w <= tileSize && h <= tileSize) || w < 2 || h < 2) return levels;
     w = Math.floor(w / 2);
     h = Math.floor(h / 2);

@@ -52,7 +52,11 @@ function uint16Tile(x: number, y: number, channel: number): Uint16Array {
   return out;
 }
 
-async function writePyramid(path: string, options: PyramidWriterOptions, tile: (x: number, y: number) => Uint8Array[] | Uint16Array[]) {
+async function writePyramid(
+  path: string,
+  options: PyramidWriterOptions,
+  tile: (x: number, y: number) => Uint8Array[] | Uint16Array[],
+) {
   const writer = await PyramidWriter.create(path, options);
   for (let y = 0; y < writer.levels[0]!.tilesDown; y++) {
     for (let x = 0; x < writer.levels[0]!.tilesAcross; x++) await writer.writeTile(x, y, tile(x, y));
@@ -90,7 +94,9 @@ const fluorescence: PyramidWriterOptions = {
 };
 
 async function decodeJpegTile(slide: TiffSlide, level: number, x: number, y: number): Promise<Buffer> {
-  return sharp(await slide.readJpegTilePassthrough(level, x, y)).raw().toBuffer();
+  return sharp(await slide.readJpegTilePassthrough(level, x, y))
+    .raw()
+    .toBuffer();
 }
 
 describe('PyramidWriter, brightfield JPEG (OME SubIFD layout)', () => {
@@ -106,11 +112,18 @@ describe('PyramidWriter, brightfield JPEG (OME SubIFD layout)', () => {
       const info = slide.info;
       expect(info.format).toBe('ome-tiff');
       expect(info.kind).toBe('brightfield');
-      expect(info.levels.map((l) => [l.width, l.height])).toEqual([[1500, 1100], [750, 550], [375, 275], [187, 137]]);
+      expect(info.levels.map((l) => [l.width, l.height])).toEqual([
+        [1500, 1100],
+        [750, 550],
+        [375, 275],
+        [187, 137],
+      ]);
       expect(info.levels.every((l) => l.compression === 'jpeg' && l.tileWidth === 256)).toBe(true);
       expect(info.metersPerPixel).toEqual({ x: 0.25e-6, y: 0.25e-6 });
       expect(info.magnification).toBe(40);
-      expect(info.channels.map((c) => [c.name, c.samplesPerPixel, c.sampleType])).toEqual([['Brightfield', 3, 'uint8']]);
+      expect(info.channels.map((c) => [c.name, c.samplesPerPixel, c.sampleType])).toEqual([
+        ['Brightfield', 3, 'uint8'],
+      ]);
       const tile = await slide.readRawTile(0, 0, 0);
       expect(tile.photometric).toBe(6); // YCbCr with shared JPEGTables, as libvips writes
       expect(tile.bytes.subarray(0, 4)).not.toEqual(Buffer.from([0xff, 0xd8, 0xff, 0xdb])); // abbreviated: no tables
@@ -124,7 +137,12 @@ describe('PyramidWriter, brightfield JPEG (OME SubIFD layout)', () => {
     try {
       // Level-1 tile (1, 1) covers level-0 tiles (2..3, 2..3) and is wholly inside the 750×550 level.
       const up = await decodeJpegTile(slide, 1, 1, 1);
-      const sources = [[2, 2], [3, 2], [2, 3], [3, 3]];
+      const sources = [
+        [2, 2],
+        [3, 2],
+        [2, 3],
+        [3, 3],
+      ];
       const quads = await Promise.all(sources.map(([x, y]) => decodeJpegTile(slide, 0, x!, y!)));
       const expected: number[] = [];
       const actual: number[] = [];
@@ -167,7 +185,10 @@ describe('PyramidWriter, brightfield JPEG (OME SubIFD layout)', () => {
   it('writes byte-identical files for the same input', async () => {
     const again = join(dir, 'brightfield-again.ome.tif');
     await writePyramid(again, brightfield, (x, y) => [rgbTile(x, y)]);
-    const hash = async (p: string) => createHash('sha256').update(await readFile(p)).digest('hex');
+    const hash = async (p: string) =>
+      createHash('sha256')
+        .update(await readFile(p))
+        .digest('hex');
     expect(await hash(again)).toBe(await hash(path));
   });
 
@@ -183,7 +204,8 @@ describe('PyramidWriter, brightfield JPEG (OME SubIFD layout)', () => {
       });
       await expect(writer.appendEncoded(0, 0, 99, 0, firstRaw.bytes)).rejects.toThrow(RangeError);
       for (let y = 0; y < Math.ceil(level0.height / T); y++) {
-        for (let x = 0; x < Math.ceil(level0.width / T); x++) await writer.appendEncoded(0, 0, x, y, (await source.readRawTile(0, x, y)).bytes);
+        for (let x = 0; x < Math.ceil(level0.width / T); x++)
+          await writer.appendEncoded(0, 0, x, y, (await source.readRawTile(0, x, y)).bytes);
       }
       await expect(writer.appendEncoded(0, 0, 0, 0, firstRaw.bytes)).rejects.toThrow('written already');
       const levels = new LibvipsLevels(writer, { file: path, page: 0 });
@@ -192,7 +214,9 @@ describe('PyramidWriter, brightfield JPEG (OME SubIFD layout)', () => {
       const copy = await TiffSlide.open(copyPath);
       try {
         expect((await copy.readRawTile(0, 5, 4)).bytes).toEqual((await source.readRawTile(0, 5, 4)).bytes);
-        expect(await copy.readJpegTilePassthrough(0, 5, 4)).toEqual(await source.readJpegTilePassthrough(0, 5, 4));
+        expect(await copy.readJpegTilePassthrough(0, 5, 4)).toEqual(
+          await source.readJpegTilePassthrough(0, 5, 4),
+        );
         expect(copy.info.levels).toHaveLength(4);
       } finally {
         await copy.close();
@@ -234,7 +258,11 @@ describe('PyramidWriter, fluorescence uint16 deflate (one IFD per channel)', () 
     try {
       const info = slide.info;
       expect(info.kind).toBe('fluorescence');
-      expect(info.levels.map((l) => [l.width, l.height, l.compression])).toEqual([[600, 500, 'deflate'], [300, 250, 'deflate'], [150, 125, 'deflate']]);
+      expect(info.levels.map((l) => [l.width, l.height, l.compression])).toEqual([
+        [600, 500, 'deflate'],
+        [300, 250, 'deflate'],
+        [150, 125, 'deflate'],
+      ]);
       expect(info.channels.map((c) => [c.name, c.color, c.sampleType])).toEqual([
         ['DAPI', { r: 0, g: 0, b: 255 }, 'uint16'],
         ['FITC', { r: 0, g: 255, b: 0 }, 'uint16'],
@@ -263,10 +291,23 @@ describe('PyramidWriter, fluorescence uint16 deflate (one IFD per channel)', () 
         const up = await slide.decodeTile(1, 1, 0, c);
         const sourceTiles = [0, 1].map((y) => [0, 1, 2].map((x) => uint16Tile(x, y, c)));
         // Level-1 tile (1, 0) holds columns 256..299 of the 300-wide level.
-        for (const [i, j] of [[0, 0], [43, 17], [43, 249], [20, 128], [10, 200]] as const) {
+        for (const [i, j] of [
+          [0, 0],
+          [43, 17],
+          [43, 249],
+          [20, 128],
+          [10, 200],
+        ] as const) {
           const gx = 256 + i;
-          const src = (px: number, py: number) => sourceTiles[Math.floor(py / T)]![Math.floor(px / T)]![(py % T) * T + (px % T)]!;
-          const box = (src(2 * gx, 2 * j) + src(2 * gx + 1, 2 * j) + src(2 * gx, 2 * j + 1) + src(2 * gx + 1, 2 * j + 1) + 2) >> 2;
+          const src = (px: number, py: number) =>
+            sourceTiles[Math.floor(py / T)]![Math.floor(px / T)]![(py % T) * T + (px % T)]!;
+          const box =
+            (src(2 * gx, 2 * j) +
+              src(2 * gx + 1, 2 * j) +
+              src(2 * gx, 2 * j + 1) +
+              src(2 * gx + 1, 2 * j + 1) +
+              2) >>
+            2;
           expect(up.data[j * T + i]).toBe(box);
         }
       }
@@ -275,12 +316,15 @@ describe('PyramidWriter, fluorescence uint16 deflate (one IFD per channel)', () 
     }
   });
 
-  it.skipIf(!hasVips)('libvips sees one page per channel and the SubIFD levels (skipped without vipsheader)', () => {
-    const header = vipsHeader(path);
-    expect([header['width'], header['height'], header['format']]).toEqual(['600', '500', 'ushort']);
-    expect(header['n-pages']).toBe('3');
-    expect(header['n-subifds']).toBe('2');
-  });
+  it.skipIf(!hasVips)(
+    'libvips sees one page per channel and the SubIFD levels (skipped without vipsheader)',
+    () => {
+      const header = vipsHeader(path);
+      expect([header['width'], header['height'], header['format']]).toEqual(['600', '500', 'ushort']);
+      expect(header['n-pages']).toBe('3');
+      expect(header['n-subifds']).toBe('2');
+    },
+  );
 });
 
 describe('PyramidWriter, successive-IFD layout', () => {
@@ -295,7 +339,8 @@ describe('PyramidWriter, successive-IFD layout', () => {
     } finally {
       await slide.close();
     }
-    if (!hasOpenSlide) return console.warn('openslide-show-properties is not installed: the OpenSlide check is skipped');
+    if (!hasOpenSlide)
+      return console.warn('openslide-show-properties is not installed: the OpenSlide check is skipped');
     const { execFileSync } = await import('node:child_process');
     const properties = execFileSync('openslide-show-properties', [path], { encoding: 'utf8' });
     expect(properties).toContain("openslide.level-count: '4'");
@@ -303,7 +348,9 @@ describe('PyramidWriter, successive-IFD layout', () => {
   });
 
   it('refuses more than one channel', async () => {
-    await expect(PyramidWriter.create(join(dir, 'bad.tif'), { ...fluorescence, layout: 'chain' })).rejects.toThrow(/one channel/);
+    await expect(
+      PyramidWriter.create(join(dir, 'bad.tif'), { ...fluorescence, layout: 'chain' }),
+    ).rejects.toThrow(/one channel/);
     expect(await readdir(dir)).not.toContain('bad.tif');
   });
 });
@@ -343,7 +390,8 @@ describe('PyramidWriter, resuming from a checkpoint', () => {
     const level0 = writer.levels[0]!;
     for (let y = rows.from; y < rows.to; y++) {
       for (let x = 0; x < level0.tilesAcross; x++) await writer.writeTile(x, y, tile(x, y));
-      if (y === rows.checkpointAfter) await writer.checkpoint({ state: { row: y }, buffers: [Buffer.from(`after row ${y}`)] });
+      if (y === rows.checkpointAfter)
+        await writer.checkpoint({ state: { row: y }, buffers: [Buffer.from(`after row ${y}`)] });
     }
     if (rows.to < level0.tilesDown) await writer.suspend();
     else await writer.finish();
@@ -351,7 +399,11 @@ describe('PyramidWriter, resuming from a checkpoint', () => {
 
   for (const [kind, options, tile] of [
     ['brightfield JPEG', brightfield, (x: number, y: number) => [rgbTile(x, y)]],
-    ['fluorescence uint16', { ...fluorescence, height: 1100, uuid: '00000000-0000-4000-a000-000000000002' }, (x: number, y: number) => [0, 1, 2].map((c) => uint16Tile(x, y, c))],
+    [
+      'fluorescence uint16',
+      { ...fluorescence, height: 1100, uuid: '00000000-0000-4000-a000-000000000002' },
+      (x: number, y: number) => [0, 1, 2].map((c) => uint16Tile(x, y, c)),
+    ],
   ] as const) {
     it(`goes on after an interruption and writes the same bytes as an uninterrupted run (${kind})`, async () => {
       const sub = await mkdtemp(join(dir, 'resume-'));

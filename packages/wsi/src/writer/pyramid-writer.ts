@@ -141,7 +141,12 @@ export class PyramidWriter {
     if (options.compression === 'jpeg') {
       this.jpeg = new JpegTileEncoder(options.tileSize, options.tileSize, options.jpegQuality);
     } else {
-      this.deflate = new DeflateTileEncoder(options.tileSize, options.samplesPerPixel, options.sampleType === 'uint16' ? 2 : 1, options.deflateLevel);
+      this.deflate = new DeflateTileEncoder(
+        options.tileSize,
+        options.samplesPerPixel,
+        options.sampleType === 'uint16' ? 2 : 1,
+        options.deflateLevel,
+      );
     }
   }
 
@@ -166,11 +171,16 @@ export class PyramidWriter {
    * writer. Either way every other temporary file of `path` is deleted (`removed` names them). `resumed`
    * is the state the earlier caller passed to checkpoint(), or null when starting over.
    */
-  static async open(path: string, options: PyramidWriterOptions): Promise<{ writer: PyramidWriter; resumed: CallerState | null; removed: string[] }> {
+  static async open(
+    path: string,
+    options: PyramidWriterOptions,
+  ): Promise<{ writer: PyramidWriter; resumed: CallerState | null; removed: string[] }> {
     const resolved = validateOptions(path, options);
     const fingerprint = fingerprintOf(resolved);
     const prefix = `.${basename(path)}.`;
-    const temps = (await readdir(dirname(path))).filter((n) => n.startsWith(prefix) && /\.partial(\.resume(\.next)?)?$/.test(n));
+    const temps = (await readdir(dirname(path))).filter(
+      (n) => n.startsWith(prefix) && /\.partial(\.resume(\.next)?)?$/.test(n),
+    );
     let writer: PyramidWriter | undefined;
     let resumed: CallerState | null = null;
     for (const name of temps.filter((n) => n.endsWith('.partial'))) {
@@ -215,7 +225,12 @@ export class PyramidWriter {
   /** Tiles written so far per level and channel (spec 2 §2 conversion counts). */
   progress(): LevelProgress[] {
     return this.levels.flatMap((level, l) =>
-      this.options.channels.map((_, c) => ({ level: l, channel: c, converted: this.converted[l]![c]!, total: level.tilesAcross * level.tilesDown })),
+      this.options.channels.map((_, c) => ({
+        level: l,
+        channel: c,
+        converted: this.converted[l]![c]!,
+        total: level.tilesAcross * level.tilesDown,
+      })),
     );
   }
 
@@ -227,13 +242,18 @@ export class PyramidWriter {
     if (this.state !== 'open') throw new Error(`The writer is ${this.state}`);
     const expected = this.nextTilePosition;
     if (!expected || expected.x !== x || expected.y !== y) {
-      throw new RangeError(`Tile (${x}, ${y}) is out of order; expected ${expected ? `(${expected.x}, ${expected.y})` : 'no more tiles'}`);
+      throw new RangeError(
+        `Tile (${x}, ${y}) is out of order; expected ${expected ? `(${expected.x}, ${expected.y})` : 'no more tiles'}`,
+      );
     }
     const samples = this.tileSize * this.tileSize * this.options.samplesPerPixel;
-    if (planes.length !== this.options.channels.length) throw new RangeError(`Expected ${this.options.channels.length} planes, got ${planes.length}`);
+    if (planes.length !== this.options.channels.length)
+      throw new RangeError(`Expected ${this.options.channels.length} planes, got ${planes.length}`);
     for (const plane of planes) {
-      const isRightType = this.options.sampleType === 'uint16' ? plane instanceof Uint16Array : plane instanceof Uint8Array;
-      if (!isRightType || plane.length !== samples) throw new RangeError(`Each plane must be a ${this.options.sampleType} array of ${samples} samples`);
+      const isRightType =
+        this.options.sampleType === 'uint16' ? plane instanceof Uint16Array : plane instanceof Uint8Array;
+      if (!isRightType || plane.length !== samples)
+        throw new RangeError(`Each plane must be a ${this.options.sampleType} array of ${samples} samples`);
     }
     this.nextTile++;
     planes.forEach((plane, c) => this.emit(0, c, x, y, plane));
@@ -247,14 +267,30 @@ export class PyramidWriter {
    * only): a copied level (options.copiedJpeg) has its source's tables; the other levels share the first
    * tables appended, and a tile encoded against other tables gets them spliced in, so it stays valid.
    */
-  async appendEncoded(level: number, channel: number, x: number, y: number, bytes: Buffer, tables?: Buffer): Promise<void> {
+  async appendEncoded(
+    level: number,
+    channel: number,
+    x: number,
+    y: number,
+    bytes: Buffer,
+    tables?: Buffer,
+  ): Promise<void> {
     if (this.state !== 'open') throw new Error(`The writer is ${this.state}`);
     const grid = this.levels[level];
-    if (!grid || channel < 0 || channel >= this.options.channels.length || x < 0 || y < 0 || x >= grid.tilesAcross || y >= grid.tilesDown) {
+    if (
+      !grid ||
+      channel < 0 ||
+      channel >= this.options.channels.length ||
+      x < 0 ||
+      y < 0 ||
+      x >= grid.tilesAcross ||
+      y >= grid.tilesDown
+    ) {
       throw new RangeError(`Tile (${x}, ${y}) of level ${level}, channel ${channel} is outside the pyramid`);
     }
     const index = y * grid.tilesAcross + x;
-    if (this.byteCounts[level]![channel]![index]! > 0) throw new RangeError(`Tile (${x}, ${y}) of level ${level} was written already`);
+    if (this.byteCounts[level]![channel]![index]! > 0)
+      throw new RangeError(`Tile (${x}, ${y}) of level ${level} was written already`);
     if (bytes.length === 0) throw new RangeError('An encoded tile cannot be empty');
     let stored = bytes;
     if (tables && !this.copiedJpeg(level)) {
@@ -298,7 +334,10 @@ export class PyramidWriter {
       caller: caller.state,
     };
     const tables = [...this.offsets, ...this.byteCounts].flatMap((channels) => channels.map(bytesOf));
-    await writeCheckpoint(`${this.tempPath}.resume`, { json, buffers: [...tables, ...pendingBuffers, ...caller.buffers] });
+    await writeCheckpoint(`${this.tempPath}.resume`, {
+      json,
+      buffers: [...tables, ...pendingBuffers, ...caller.buffers],
+    });
     this.hasCheckpoint = true;
   }
 
@@ -321,11 +360,19 @@ export class PyramidWriter {
     try {
       await this.drain(0);
       const missing = this.progress().find((p) => p.converted !== p.total);
-      if (missing) throw new Error(`The pyramid is incomplete: level ${missing.level} has ${missing.converted} of ${missing.total} tiles`);
+      if (missing)
+        throw new Error(
+          `The pyramid is incomplete: level ${missing.level} has ${missing.converted} of ${missing.total} tiles`,
+        );
       await this.flush();
       const start = Math.ceil(this.cursor / 8) * 8;
       const { bytes, firstIfdOffset } = serializeDirectories(this.directories(), start);
-      await this.handle.write(Buffer.concat([Buffer.alloc(start - this.cursor), bytes]), 0, start - this.cursor + bytes.length, this.cursor);
+      await this.handle.write(
+        Buffer.concat([Buffer.alloc(start - this.cursor), bytes]),
+        0,
+        start - this.cursor + bytes.length,
+        this.cursor,
+      );
       await this.handle.write(bigTiffHeader(firstIfdOffset), 0, 16, 0);
       await this.handle.sync();
       await this.handle.close();
@@ -352,7 +399,8 @@ export class PyramidWriter {
   /** The state a checkpoint saved (it matches these options: same levels, channels and tile size). */
   private restore(saved: SavedWriter, buffers: Buffer[]): CallerState {
     const tables = [...this.offsets, ...this.byteCounts].flatMap((channels) => channels);
-    if (buffers.length < tables.length + saved.pending.length) throw new Error('The checkpoint misses buffers');
+    if (buffers.length < tables.length + saved.pending.length)
+      throw new Error('The checkpoint misses buffers');
     tables.forEach((array, i) => copyInto(array, buffers[i]!));
     const size = this.tileSize * this.tileSize * this.options.samplesPerPixel;
     saved.pending.forEach(({ level, channel, index }, i) => {
@@ -360,7 +408,9 @@ export class PyramidWriter {
       copyInto(samples, buffers[tables.length + i]!);
       this.pending[level]![channel]![index] = samples;
     });
-    saved.converted.forEach((channels, level) => channels.forEach((n, channel) => (this.converted[level]![channel] = n)));
+    saved.converted.forEach((channels, level) =>
+      channels.forEach((n, channel) => (this.converted[level]![channel] = n)),
+    );
     this.cursor = this.batchStart = saved.cursor;
     this.nextTile = saved.nextTile;
     if (saved.jpegTables) this.jpeg?.adoptTables(Buffer.from(saved.jpegTables, 'base64'));
@@ -383,7 +433,8 @@ export class PyramidWriter {
     if (nx >= next.tilesAcross || ny >= next.tilesDown) return;
     const row = this.pending[level + 1]![channel]!;
     const size = this.tileSize * this.tileSize * this.options.samplesPerPixel;
-    const target = (row[nx] ??= this.options.sampleType === 'uint16' ? new Uint16Array(size) : new Uint8Array(size));
+    const target = (row[nx] ??=
+      this.options.sampleType === 'uint16' ? new Uint16Array(size) : new Uint8Array(size));
     downsampleIntoQuadrant(samples, target, this.tileSize, this.options.samplesPerPixel, x & 1, y & 1);
     const closesColumn = (x & 1) === 1 || x === grid.tilesAcross - 1;
     const closesRow = (y & 1) === 1 || y === grid.tilesDown - 1;
@@ -464,7 +515,9 @@ export class PyramidWriter {
 function fingerprintOf(o: PyramidWriter['options']): string {
   const { maxInFlight: _, uuid: __, copiedJpeg, ...shape } = o;
   const copied = copiedJpeg.map((c) => ({ ...c, tables: c.tables?.toString('base64') ?? null }));
-  return createHash('sha256').update(JSON.stringify({ format: 1, ...shape, copied })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ format: 1, ...shape, copied }))
+    .digest('hex');
 }
 
 function bytesOf(array: Samples | Float64Array): Buffer {
@@ -485,20 +538,29 @@ function validateOptions(path: string, o: PyramidWriterOptions): PyramidWriter['
   if (endianness() !== 'LE') throw new Error('The pyramid writer needs a little-endian platform');
   const tileSize = o.tileSize ?? 256;
   const isSize = (n: number, max: number) => Number.isInteger(n) && n >= 1 && n <= max;
-  if (!isSize(o.width, Limits.maxDimension) || !isSize(o.height, Limits.maxDimension)) throw new RangeError(`Image size ${o.width}×${o.height} is not accepted`);
-  if (!isSize(tileSize, 4096) || tileSize % 16 !== 0) throw new RangeError(`Tile size ${tileSize} must be a multiple of 16 up to 4096`);
-  if (o.channels.length < 1 || o.channels.length > Limits.maxSamplesPerPixel) throw new RangeError('A pyramid needs 1 to 64 channels');
-  if (o.compression === 'jpeg' && (o.sampleType !== 'uint8' || o.samplesPerPixel !== 3 || o.channels.length !== 1)) {
+  if (!isSize(o.width, Limits.maxDimension) || !isSize(o.height, Limits.maxDimension))
+    throw new RangeError(`Image size ${o.width}×${o.height} is not accepted`);
+  if (!isSize(tileSize, 4096) || tileSize % 16 !== 0)
+    throw new RangeError(`Tile size ${tileSize} must be a multiple of 16 up to 4096`);
+  if (o.channels.length < 1 || o.channels.length > Limits.maxSamplesPerPixel)
+    throw new RangeError('A pyramid needs 1 to 64 channels');
+  if (
+    o.compression === 'jpeg' &&
+    (o.sampleType !== 'uint8' || o.samplesPerPixel !== 3 || o.channels.length !== 1)
+  ) {
     throw new RangeError('JPEG tiles need one RGB uint8 channel');
   }
   const layout = o.layout ?? 'subifd';
-  if (layout === 'chain' && o.channels.length !== 1) throw new RangeError("The 'chain' layout holds one channel only");
+  if (layout === 'chain' && o.channels.length !== 1)
+    throw new RangeError("The 'chain' layout holds one channel only");
   const jpegQuality = o.jpegQuality ?? 85;
   if (!isSize(jpegQuality, 100)) throw new RangeError(`JPEG quality ${jpegQuality} must be 1 to 100`);
   const deflateLevel = o.deflateLevel ?? 6;
-  if (!Number.isInteger(deflateLevel) || deflateLevel < 0 || deflateLevel > 9) throw new RangeError('Deflate level must be 0 to 9');
+  if (!Number.isInteger(deflateLevel) || deflateLevel < 0 || deflateLevel > 9)
+    throw new RangeError('Deflate level must be 0 to 9');
   const mpp = o.metersPerPixel ?? null;
-  if (mpp && !(mpp.x > 0 && mpp.y > 0 && Number.isFinite(mpp.x) && Number.isFinite(mpp.y))) throw new RangeError('metersPerPixel must be positive');
+  if (mpp && !(mpp.x > 0 && mpp.y > 0 && Number.isFinite(mpp.x) && Number.isFinite(mpp.y)))
+    throw new RangeError('metersPerPixel must be positive');
   return {
     width: o.width,
     height: o.height,

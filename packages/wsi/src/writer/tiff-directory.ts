@@ -44,7 +44,10 @@ export function bigTiffHeader(firstIfdOffset: number): Buffer {
  * depend only on their tag counts, so every IFD offset (needed by SubIFDs and next pointers) is known
  * before any value is placed.
  */
-export function serializeDirectories(chain: DirectoryToWrite[], start: number): { bytes: Buffer; firstIfdOffset: number } {
+export function serializeDirectories(
+  chain: DirectoryToWrite[],
+  start: number,
+): { bytes: Buffer; firstIfdOffset: number } {
   if (start % 8 !== 0) throw new Error('Directories must start on an 8-byte boundary');
   const ordered: DirectoryToWrite[] = [];
   const visit = (directory: DirectoryToWrite): void => {
@@ -65,7 +68,11 @@ export function serializeDirectories(chain: DirectoryToWrite[], start: number): 
   for (const directory of ordered) {
     const tags = [...directory.tags];
     if (directory.subDirectories.length > 0) {
-      tags.push({ tag: 330, type: FieldType.IFD8, values: directory.subDirectories.map((d) => offsets.get(d)!) });
+      tags.push({
+        tag: 330,
+        type: FieldType.IFD8,
+        values: directory.subDirectories.map((d) => offsets.get(d)!),
+      });
     }
     tags.sort((a, b) => a.tag - b.tag);
     const ifd = Buffer.alloc(8 + tags.length * BIGTIFF_ENTRY + 8);

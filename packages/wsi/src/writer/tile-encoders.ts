@@ -69,7 +69,10 @@ export class DeflateTileEncoder {
   ) {}
 
   async encode(samples: Uint8Array | Uint16Array): Promise<Buffer> {
-    const differenced = this.bytesPerSample === 2 ? this.difference16(samples as Uint16Array) : this.difference8(samples as Uint8Array);
+    const differenced =
+      this.bytesPerSample === 2
+        ? this.difference16(samples as Uint16Array)
+        : this.difference8(samples as Uint8Array);
     return deflateAsync(differenced, { level: this.level });
   }
 

@@ -62,7 +62,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('auth_challenges_user_idx').on('auth_challenges').columns(['user_id', 'kind']).execute();
+  await db.schema
+    .createIndex('auth_challenges_user_idx')
+    .on('auth_challenges')
+    .columns(['user_id', 'kind'])
+    .execute();
 
   await db.schema
     .createTable('projects')
@@ -86,13 +90,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('project_members_user_idx').on('project_members').column('user_id').execute();
 
-  await db.schema.createTable('folder_ids').addColumn('folder_id', 'varchar(4)', (c) => c.primaryKey()).execute();
+  await db.schema
+    .createTable('folder_ids')
+    .addColumn('folder_id', 'varchar(4)', (c) => c.primaryKey())
+    .execute();
 
   // SQLite: an INTEGER PRIMARY KEY is the rowid and auto-increments. PostgreSQL: an identity column.
   const sqlite = isSqlite(db);
   await db.schema
     .createTable('audit_log')
-    .addColumn('id', 'integer', (c) => (sqlite ? c.primaryKey() : c.primaryKey().generatedByDefaultAsIdentity()))
+    .addColumn('id', 'integer', (c) =>
+      sqlite ? c.primaryKey() : c.primaryKey().generatedByDefaultAsIdentity(),
+    )
     .addColumn('at', 'varchar(32)', (c) => c.notNull())
     .addColumn('actor_user_id', 'varchar(24)')
     .addColumn('action', 'varchar(64)', (c) => c.notNull())
@@ -110,6 +119,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['settings', 'audit_log', 'folder_ids', 'project_members', 'projects', 'auth_challenges', 'api_keys', 'sessions', 'user_system_roles', 'users'])
+  for (const t of [
+    'settings',
+    'audit_log',
+    'folder_ids',
+    'project_members',
+    'projects',
+    'auth_challenges',
+    'api_keys',
+    'sessions',
+    'user_system_roles',
+    'users',
+  ])
     await db.schema.dropTable(t).execute();
 }

@@ -34,13 +34,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('jobs_heartbeat_idx').on('jobs').columns(['state', 'heartbeat_at']).execute();
   // The jobs panel lists a project's or a user's jobs, newest first.
   await db.schema.createIndex('jobs_project_idx').on('jobs').columns(['project_id', 'created_at']).execute();
-  await db.schema.createIndex('jobs_created_by_idx').on('jobs').columns(['created_by', 'created_at']).execute();
+  await db.schema
+    .createIndex('jobs_created_by_idx')
+    .on('jobs')
+    .columns(['created_by', 'created_at'])
+    .execute();
 
   // SQLite: an INTEGER PRIMARY KEY is the rowid and auto-increments. PostgreSQL: an identity column.
   const sqlite = isSqlite(db);
   await db.schema
     .createTable('job_logs')
-    .addColumn('id', 'integer', (c) => (sqlite ? c.primaryKey() : c.primaryKey().generatedByDefaultAsIdentity()))
+    .addColumn('id', 'integer', (c) =>
+      sqlite ? c.primaryKey() : c.primaryKey().generatedByDefaultAsIdentity(),
+    )
     .addColumn('job_id', 'varchar(24)', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
     .addColumn('at', 'varchar(32)', (c) => c.notNull())
     .addColumn('line', 'text', (c) => c.notNull())

@@ -91,18 +91,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
   // Lists as JSON text for reading rows; their values are also rows of slide_values / slide_assays.
   for (const column of ['assays', 'drug_ids', 'qc_comments', 'molecular_subtype']) {
-    await db.schema.alterTable('slides').addColumn(column, 'text', (c) => c.notNull().defaultTo('[]')).execute();
+    await db.schema
+      .alterTable('slides')
+      .addColumn(column, 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
   }
   // Editing rights of the row (spec 1 §5): an allow-list of fields (JSON, or null) and the two flags.
   await db.schema.alterTable('slides').addColumn('editable_fields', 'text').execute();
-  await db.schema.alterTable('slides').addColumn('can_edit_slide_fields', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-  await db.schema.alterTable('slides').addColumn('can_edit_project_fields', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('slides')
+    .addColumn('can_edit_slide_fields', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .alterTable('slides')
+    .addColumn('can_edit_project_fields', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable('slides').addColumn('annotation_set_id', 'varchar(24)').execute();
 
   // Blanks sort first ascending on both dialects (SQLite's own order); PostgreSQL's indexes are built in
   // that order so ascending and descending pages are forward and backward index scans.
   for (const column of INDEXED) {
-    await sql.raw(`CREATE INDEX slides_${column}_idx ON slides (project_id, ${column}${sqlite ? '' : ' NULLS FIRST'}, id)`).execute(db);
+    await sql
+      .raw(
+        `CREATE INDEX slides_${column}_idx ON slides (project_id, ${column}${sqlite ? '' : ' NULLS FIRST'}, id)`,
+      )
+      .execute(db);
   }
 
   await db.schema
@@ -113,7 +126,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('slide_values_pk', ['slide_id', 'field', 'value'])
     .execute();
-  await db.schema.createIndex('slide_values_lookup_idx').on('slide_values').columns(['project_id', 'field', 'value', 'slide_id']).execute();
+  await db.schema
+    .createIndex('slide_values_lookup_idx')
+    .on('slide_values')
+    .columns(['project_id', 'field', 'value', 'slide_id'])
+    .execute();
 
   await db.schema
     .createTable('slide_assays')
@@ -130,7 +147,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('qc_freetext', 'text')
     .addPrimaryKeyConstraint('slide_assays_pk', ['slide_id', 'channel'])
     .execute();
-  await db.schema.createIndex('slide_assays_marker_idx').on('slide_assays').columns(['project_id', 'marker', 'slide_id']).execute();
+  await db.schema
+    .createIndex('slide_assays_marker_idx')
+    .on('slide_assays')
+    .columns(['project_id', 'marker', 'slide_id'])
+    .execute();
 
   // The QC table's rows: one per channel, with its slide's file name (the grid engine reads it as a table).
   await sql
@@ -167,10 +188,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const cols = TRIGRAM_COLUMNS_0009.join(', ');
     const news = TRIGRAM_COLUMNS_0009.map((c) => `new.${c}`).join(', ');
     const olds = TRIGRAM_COLUMNS_0009.map((c) => `old.${c}`).join(', ');
-    await sql.raw(`CREATE VIRTUAL TABLE slides_fts USING fts5(${cols}, content='slides', content_rowid='rowid', tokenize='trigram')`).execute(db);
-    await sql.raw(`CREATE TRIGGER slides_fts_insert AFTER INSERT ON slides BEGIN INSERT INTO slides_fts(rowid, ${cols}) VALUES (new.rowid, ${news}); END`).execute(db);
     await sql
-      .raw(`CREATE TRIGGER slides_fts_delete AFTER DELETE ON slides BEGIN INSERT INTO slides_fts(slides_fts, rowid, ${cols}) VALUES ('delete', old.rowid, ${olds}); END`)
+      .raw(
+        `CREATE VIRTUAL TABLE slides_fts USING fts5(${cols}, content='slides', content_rowid='rowid', tokenize='trigram')`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER slides_fts_insert AFTER INSERT ON slides BEGIN INSERT INTO slides_fts(rowid, ${cols}) VALUES (new.rowid, ${news}); END`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER slides_fts_delete AFTER DELETE ON slides BEGIN INSERT INTO slides_fts(slides_fts, rowid, ${cols}) VALUES ('delete', old.rowid, ${olds}); END`,
+      )
       .execute(db);
     await sql
       .raw(
@@ -183,21 +214,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   } else {
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
     for (const column of TRIGRAM_COLUMNS_0009) {
-      await sql.raw(`CREATE INDEX slides_${column}_trgm ON slides USING gin (${column} gin_trgm_ops)`).execute(db);
+      await sql
+        .raw(`CREATE INDEX slides_${column}_trgm ON slides USING gin (${column} gin_trgm_ops)`)
+        .execute(db);
     }
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isSqlite(db)) {
-    for (const t of ['slides_fts_insert', 'slides_fts_delete', 'slides_fts_update']) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
+    for (const t of ['slides_fts_insert', 'slides_fts_delete', 'slides_fts_update'])
+      await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
     await sql.raw('DROP TABLE IF EXISTS slides_fts').execute(db);
   } else {
-    for (const column of TRIGRAM_COLUMNS_0009) await sql.raw(`DROP INDEX IF EXISTS slides_${column}_trgm`).execute(db);
+    for (const column of TRIGRAM_COLUMNS_0009)
+      await sql.raw(`DROP INDEX IF EXISTS slides_${column}_trgm`).execute(db);
   }
   await sql.raw('DROP VIEW qc_rows').execute(db);
-  for (const table of ['grid_column_states', 'vocabulary_values', 'slide_assays', 'slide_values']) await db.schema.dropTable(table).execute();
+  for (const table of ['grid_column_states', 'vocabulary_values', 'slide_assays', 'slide_values'])
+    await db.schema.dropTable(table).execute();
   for (const column of INDEXED) await db.schema.dropIndex(`slides_${column}_idx`).execute();
-  const added = [...COLUMNS.map(([c]) => c), 'assays', 'drug_ids', 'qc_comments', 'molecular_subtype', 'editable_fields', 'can_edit_slide_fields', 'can_edit_project_fields', 'annotation_set_id'];
+  const added = [
+    ...COLUMNS.map(([c]) => c),
+    'assays',
+    'drug_ids',
+    'qc_comments',
+    'molecular_subtype',
+    'editable_fields',
+    'can_edit_slide_fields',
+    'can_edit_project_fields',
+    'annotation_set_id',
+  ];
   for (const column of added) await db.schema.alterTable('slides').dropColumn(column).execute();
 }

@@ -25,8 +25,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value_num', 'double precision')
     .addPrimaryKeyConstraint('slide_project_values_pk', ['slide_id', 'field_name'])
     .execute();
-  await db.schema.createIndex('slide_project_values_text_idx').on('slide_project_values').columns(['project_id', 'field_name', 'value_text', 'slide_id']).execute();
-  await db.schema.createIndex('slide_project_values_num_idx').on('slide_project_values').columns(['project_id', 'field_name', 'value_num', 'slide_id']).execute();
+  await db.schema
+    .createIndex('slide_project_values_text_idx')
+    .on('slide_project_values')
+    .columns(['project_id', 'field_name', 'value_text', 'slide_id'])
+    .execute();
+  await db.schema
+    .createIndex('slide_project_values_num_idx')
+    .on('slide_project_values')
+    .columns(['project_id', 'field_name', 'value_num', 'slide_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

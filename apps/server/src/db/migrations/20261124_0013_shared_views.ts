@@ -18,7 +18,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // Deleting a project (or a user) finds its rows by index rather than by reading the table.
   await db.schema.createIndex('shared_views_project_idx').on('shared_views').column('project_id').execute();
-  await db.schema.createIndex('shared_views_created_by_idx').on('shared_views').column('created_by').execute();
+  await db.schema
+    .createIndex('shared_views_created_by_idx')
+    .on('shared_views')
+    .column('created_by')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -45,5 +45,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const nulls = isSqlite(db) ? '' : ' NULLS FIRST';
-  for (const column of STORE_SERVED_COLUMNS) await sql.raw(`CREATE INDEX slides_${column}_idx ON slides (project_id, ${column}${nulls}, id)`).execute(db);
+  for (const column of STORE_SERVED_COLUMNS)
+    await sql
+      .raw(`CREATE INDEX slides_${column}_idx ON slides (project_id, ${column}${nulls}, id)`)
+      .execute(db);
 }

@@ -34,18 +34,37 @@ const slide = fc.record({
   collectionDate: nullable(fc.constantFrom(...DAYS)),
   scanDate: nullable(
     fc.constantFrom(...DAYS).chain((d) =>
-      fc.oneof(fc.constantFrom(`${d}T00:00:00.000Z`, `${d}T23:59:59.999Z`), fc.integer({ min: 0, max: 1439 }).map((m) => `${d}T${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00.000Z`)),
+      fc.oneof(
+        fc.constantFrom(`${d}T00:00:00.000Z`, `${d}T23:59:59.999Z`),
+        fc
+          .integer({ min: 0, max: 1439 })
+          .map(
+            (m) =>
+              `${d}T${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00.000Z`,
+          ),
+      ),
     ),
   ),
   drugIds: fc.uniqueArray(fc.constantFrom(...DRUGS), { maxLength: 2 }),
   markers: fc.uniqueArray(fc.constantFrom(...MARKERS), { maxLength: 2 }),
 });
 
-const setOf = (values: readonly (string | null)[]) => fc.record({ filterType: fc.constant('set'), values: fc.subarray([...values, null]) });
+const setOf = (values: readonly (string | null)[]) =>
+  fc.record({ filterType: fc.constant('set'), values: fc.subarray([...values, null]) });
 const numberCondition = (values: fc.Arbitrary<number>) =>
   fc.record({
     filterType: fc.constant('number'),
-    type: fc.constantFrom('equals', 'notEqual', 'lessThan', 'lessThanOrEqual', 'greaterThan', 'greaterThanOrEqual', 'inRange', 'blank', 'notBlank'),
+    type: fc.constantFrom(
+      'equals',
+      'notEqual',
+      'lessThan',
+      'lessThanOrEqual',
+      'greaterThan',
+      'greaterThanOrEqual',
+      'inRange',
+      'blank',
+      'notBlank',
+    ),
     filter: values,
     filterTo: values,
   });
@@ -56,14 +75,24 @@ const dateCondition = fc.record({
   dateTo: fc.constantFrom(...DAYS),
 });
 const combined = <T>(condition: fc.Arbitrary<T>, filterType: string) =>
-  fc.oneof(condition, fc.record({ filterType: fc.constant(filterType), operator: fc.constantFrom('AND', 'OR'), conditions: fc.array(condition, { minLength: 1, maxLength: 3 }) }));
+  fc.oneof(
+    condition,
+    fc.record({
+      filterType: fc.constant(filterType),
+      operator: fc.constantFrom('AND', 'OR'),
+      conditions: fc.array(condition, { minLength: 1, maxLength: 3 }),
+    }),
+  );
 const FILTERS: Record<string, fc.Arbitrary<unknown>> = {
   indicationV2: setOf(INDICATIONS),
   blockId: fc.oneof(
     fc.record({ filterType: fc.constant('text'), type: fc.constantFrom('blank', 'notBlank') }),
     fc.record({ filterType: fc.constant('text'), type: fc.constant('contains'), filter: fc.constant('') }),
   ),
-  hScore: fc.oneof(setOf(['0', '3', '70', '150']), combined(numberCondition(fc.integer({ min: -1, max: 151 })), 'number')),
+  hScore: fc.oneof(
+    setOf(['0', '3', '70', '150']),
+    combined(numberCondition(fc.integer({ min: -1, max: 151 })), 'number'),
+  ),
   necrosis: combined(numberCondition(fc.constantFrom(0, 0.5, 12.25, 50, 100)), 'number'),
   imageQcPass: setOf(['true', 'false']),
   collectionDate: fc.oneof(setOf(DAYS), combined(dateCondition, 'date')),
@@ -100,15 +129,37 @@ describe.each(DIALECTS)('column store [%s]', (dialect) => {
   const newProject = async () => {
     const id = newId();
     const now = nowIso();
-    await database.db.insertInto('projects').values({ id, name: `P ${id}`, name_key: id, summary: '', folder_id: '', is_home: 0, created_at: now, updated_at: now }).execute();
+    await database.db
+      .insertInto('projects')
+      .values({
+        id,
+        name: `P ${id}`,
+        name_key: id,
+        summary: '',
+        folder_id: '',
+        is_home: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     return id;
   };
   const count = async (ctx: GridContext, filterModel: GridRequest['filterModel'] = {}) =>
-    (await runGrid(ctx, request({ filterModel, endRow: 1 }), sortTermsOf(SLIDE_GRID_SOURCE, [], [{ colId: 'fileName', sort: 'asc' }]), slideSelect(['id']))).filteredSlideCount;
+    (
+      await runGrid(
+        ctx,
+        request({ filterModel, endRow: 1 }),
+        sortTermsOf(SLIDE_GRID_SOURCE, [], [{ colId: 'fileName', sort: 'asc' }]),
+        slideSelect(['id']),
+      )
+    ).filteredSlideCount;
   /** The store answered (no fallback to SQL): its mask exists for this model. */
   const storeAnswers = async (filterModel: GridRequest['filterModel']) => {
     const filters = planFilters(SLIDE_GRID_SOURCE, filterModel)!;
-    const ready = await stores.use(projectId, filters.map((f) => f.spec));
+    const ready = await stores.use(
+      projectId,
+      filters.map((f) => f.spec),
+    );
     return ready !== null && filterMask(ready, filters) !== null;
   };
 
@@ -123,10 +174,16 @@ describe.each(DIALECTS)('column store [%s]', (dialect) => {
     await insertTestSlides(
       database.db,
       projectId,
-      slides.map(({ markers, ...s }, i) => ({ ...s, fileName: `S${i}.svs`, assays: markers.map((marker, c) => ({ channel: c + 1, marker })) })),
+      slides.map(({ markers, ...s }, i) => ({
+        ...s,
+        fileName: `S${i}.svs`,
+        assays: markers.map((marker, c) => ({ channel: c + 1, marker })),
+      })),
     );
     // Another project's slides are never counted.
-    await insertTestSlides(database.db, await newProject(), [{ fileName: 'other.svs', indicationV2: 'NSCLC' }]);
+    await insertTestSlides(database.db, await newProject(), [
+      { fileName: 'other.svs', indicationV2: 'NSCLC' },
+    ]);
   });
   afterAll(() => database.dispose());
 
@@ -142,14 +199,23 @@ describe.each(DIALECTS)('column store [%s]', (dialect) => {
 
   it('orders a block by a vocabulary, boolean or number column as SQL does', async () => {
     await fc.assert(
-      fc.asyncProperty(filterModel, fc.constantFrom('indicationV2', 'hScore', 'necrosis', 'imageQcPass'), fc.boolean(), fc.nat(120), async (model, field, desc, startRow) => {
-        const sortModel = [{ colId: field, sort: desc ? ('desc' as const) : ('asc' as const) }];
-        const page = request({ filterModel: model, sortModel, startRow, endRow: startRow + 25 });
-        const sort = sortTermsOf(SLIDE_GRID_SOURCE, sortModel, []);
-        const [a, b] = await Promise.all([runGrid(viaStore, page, sort, slideSelect(['id', field])), runGrid(viaSql, page, sort, slideSelect(['id', field]))]);
-        expect(a.rows.map((r) => r.id)).toEqual(b.rows.map((r) => r.id));
-        expect(a.filteredSlideCount).toBe(b.filteredSlideCount);
-      }),
+      fc.asyncProperty(
+        filterModel,
+        fc.constantFrom('indicationV2', 'hScore', 'necrosis', 'imageQcPass'),
+        fc.boolean(),
+        fc.nat(120),
+        async (model, field, desc, startRow) => {
+          const sortModel = [{ colId: field, sort: desc ? ('desc' as const) : ('asc' as const) }];
+          const page = request({ filterModel: model, sortModel, startRow, endRow: startRow + 25 });
+          const sort = sortTermsOf(SLIDE_GRID_SOURCE, sortModel, []);
+          const [a, b] = await Promise.all([
+            runGrid(viaStore, page, sort, slideSelect(['id', field])),
+            runGrid(viaSql, page, sort, slideSelect(['id', field])),
+          ]);
+          expect(a.rows.map((r) => r.id)).toEqual(b.rows.map((r) => r.id));
+          expect(a.filteredSlideCount).toBe(b.filteredSlideCount);
+        },
+      ),
       { numRuns: 120, seed: 17 },
     );
   });
@@ -157,22 +223,43 @@ describe.each(DIALECTS)('column store [%s]', (dialect) => {
   it('answers group rows and set-filter values as SQL does, in its order', async () => {
     const groupable = ['indicationV2', 'hScore', 'imageQcPass', 'collectionDate'];
     await fc.assert(
-      fc.asyncProperty(filterModel, fc.constantFrom(...groupable), fc.boolean(), async (model, field, desc) => {
-        const groupRequest = request({ filterModel: model, rowGroupCols: [{ id: field, field }], sortModel: desc ? [{ colId: field, sort: 'desc' }] : [] });
-        const sort = sortTermsOf(SLIDE_GRID_SOURCE, [], [{ colId: 'fileName', sort: 'asc' }]);
-        const [a, b] = await Promise.all([runGrid(viaStore, groupRequest, sort, []), runGrid(viaSql, groupRequest, sort, [])]);
-        expect(a).toEqual(b);
-        // The next level under the first group key.
-        if (a.rows.length) {
-          const nested = { ...groupRequest, rowGroupCols: [{ id: field, field }, { id: 'indicationV2', field: 'indicationV2' }], groupKeys: [a.rows[0]![field] as string] };
-          expect(await runGrid(viaStore, nested, sort, [])).toEqual(await runGrid(viaSql, nested, sort, []));
-        }
-        for (const values of ['indicationV2', 'drugIds', 'assays', 'scanDate', field]) {
-          expect(await distinctValues(viaStore, { filterModel: model, globalSearchText: '' }, values, 3)).toEqual(
-            await distinctValues(viaSql, { filterModel: model, globalSearchText: '' }, values, 3),
-          );
-        }
-      }),
+      fc.asyncProperty(
+        filterModel,
+        fc.constantFrom(...groupable),
+        fc.boolean(),
+        async (model, field, desc) => {
+          const groupRequest = request({
+            filterModel: model,
+            rowGroupCols: [{ id: field, field }],
+            sortModel: desc ? [{ colId: field, sort: 'desc' }] : [],
+          });
+          const sort = sortTermsOf(SLIDE_GRID_SOURCE, [], [{ colId: 'fileName', sort: 'asc' }]);
+          const [a, b] = await Promise.all([
+            runGrid(viaStore, groupRequest, sort, []),
+            runGrid(viaSql, groupRequest, sort, []),
+          ]);
+          expect(a).toEqual(b);
+          // The next level under the first group key.
+          if (a.rows.length) {
+            const nested = {
+              ...groupRequest,
+              rowGroupCols: [
+                { id: field, field },
+                { id: 'indicationV2', field: 'indicationV2' },
+              ],
+              groupKeys: [a.rows[0]![field] as string],
+            };
+            expect(await runGrid(viaStore, nested, sort, [])).toEqual(
+              await runGrid(viaSql, nested, sort, []),
+            );
+          }
+          for (const values of ['indicationV2', 'drugIds', 'assays', 'scanDate', field]) {
+            expect(
+              await distinctValues(viaStore, { filterModel: model, globalSearchText: '' }, values, 3),
+            ).toEqual(await distinctValues(viaSql, { filterModel: model, globalSearchText: '' }, values, 3));
+          }
+        },
+      ),
       { numRuns: 60, seed: 13 },
     );
   });
@@ -180,27 +267,58 @@ describe.each(DIALECTS)('column store [%s]', (dialect) => {
   it('follows edits, new values, new, deleted and moved slides, and list changes', async () => {
     const melanoma = { indicationV2: { filterType: 'set' as const, values: ['Melanoma'] } };
     const atezolizumab = { drugIds: { filterType: 'set' as const, values: ['Atezolizumab'] } };
-    const same = async (model: GridRequest['filterModel']) => expect(await count(viaStore, model)).toBe(await count(viaSql, model));
+    const same = async (model: GridRequest['filterModel']) =>
+      expect(await count(viaStore, model)).toBe(await count(viaSql, model));
     await same(melanoma);
     await same(atezolizumab);
-    const [first, second] = (await database.db.selectFrom('slides').select('id').where('project_id', '=', projectId).orderBy('file_name').limit(2).execute()).map((r) => r.id);
+    const [first, second] = (
+      await database.db
+        .selectFrom('slides')
+        .select('id')
+        .where('project_id', '=', projectId)
+        .orderBy('file_name')
+        .limit(2)
+        .execute()
+    ).map((r) => r.id);
     // An edit to a known value, then to a value no slide held (the column reloads).
-    await database.db.updateTable('slides').set({ indication_v2: 'Melanoma' }).where('id', '=', first!).execute();
+    await database.db
+      .updateTable('slides')
+      .set({ indication_v2: 'Melanoma' })
+      .where('id', '=', first!)
+      .execute();
     await same(melanoma);
-    await database.db.updateTable('slides').set({ indication_v2: 'Glioma' }).where('id', '=', first!).execute();
+    await database.db
+      .updateTable('slides')
+      .set({ indication_v2: 'Glioma' })
+      .where('id', '=', first!)
+      .execute();
     expect(await count(viaStore, { indicationV2: { filterType: 'set', values: ['Glioma'] } })).toBe(1);
     // A list changed (JSON and side rows together, as every write does).
-    await database.db.updateTable('slides').set({ drug_ids: JSON.stringify(['Atezolizumab']) }).where('id', '=', second!).execute();
+    await database.db
+      .updateTable('slides')
+      .set({ drug_ids: JSON.stringify(['Atezolizumab']) })
+      .where('id', '=', second!)
+      .execute();
     await database.db.deleteFrom('slide_values').where('slide_id', '=', second!).execute();
-    await database.db.insertInto('slide_values').values({ slide_id: second!, project_id: projectId, field: 'drugIds', value: 'Atezolizumab' }).execute();
+    await database.db
+      .insertInto('slide_values')
+      .values({ slide_id: second!, project_id: projectId, field: 'drugIds', value: 'Atezolizumab' })
+      .execute();
     await same(atezolizumab);
     // New slides, a deleted one, and one moved to another project.
-    await insertTestSlides(database.db, projectId, [{ fileName: 'new-1.svs', indicationV2: 'Melanoma', drugIds: ['Atezolizumab'] }, { fileName: 'new-2.svs' }]);
+    await insertTestSlides(database.db, projectId, [
+      { fileName: 'new-1.svs', indicationV2: 'Melanoma', drugIds: ['Atezolizumab'] },
+      { fileName: 'new-2.svs' },
+    ]);
     await same(melanoma);
     await same(atezolizumab);
     await same({});
     await database.db.deleteFrom('slides').where('id', '=', first!).execute();
-    await database.db.updateTable('slides').set({ project_id: await newProject() }).where('id', '=', second!).execute();
+    await database.db
+      .updateTable('slides')
+      .set({ project_id: await newProject() })
+      .where('id', '=', second!)
+      .execute();
     await same(melanoma);
     await same(atezolizumab);
     await same({});
@@ -208,7 +326,11 @@ describe.each(DIALECTS)('column store [%s]', (dialect) => {
 
   it('reloads when the change log no longer holds what it missed', async () => {
     const all = await count(viaStore);
-    await database.db.deleteFrom('slides').where('project_id', '=', projectId).where('file_name', '=', 'new-2.svs').execute();
+    await database.db
+      .deleteFrom('slides')
+      .where('project_id', '=', projectId)
+      .where('file_name', '=', 'new-2.svs')
+      .execute();
     await sql`DELETE FROM grid_changes`.execute(database.db);
     expect(await count(viaStore)).toBe(all - 1);
     expect(await count(viaStore)).toBe(await count(viaSql));

@@ -10,7 +10,16 @@
  * than a fifth of the slides rebuilds the store.
  */
 import type { Db, Dialect } from '../../db/database.ts';
-import { buildListColumn, buildScalarColumn, codeOf, columnBytes, growScalarColumn, type Column, type ScalarColumn, type StoredValue } from './columns.ts';
+import {
+  buildListColumn,
+  buildScalarColumn,
+  codeOf,
+  columnBytes,
+  growScalarColumn,
+  type Column,
+  type ScalarColumn,
+  type StoredValue,
+} from './columns.ts';
 import {
   listValues,
   readChanges,
@@ -52,7 +61,11 @@ export class ColumnStore {
       await this.sync();
       if (!this.slots) return null;
       for (const spec of specs) if (!this.columns.has(specKey(spec))) await this.load(spec);
-      return new ReadyStore(this.slots, new Map(specs.map((spec) => [specKey(spec), this.columns.get(specKey(spec))!.column])), this.scratch);
+      return new ReadyStore(
+        this.slots,
+        new Map(specs.map((spec) => [specKey(spec), this.columns.get(specKey(spec))!.column])),
+        this.scratch,
+      );
     });
   }
 
@@ -92,14 +105,21 @@ export class ColumnStore {
     const slots = this.slots!;
     if (spec.kind === 'scalar') {
       const rows = await readScalarColumn(this.db, this.dialect, this.projectId, spec.column);
-      const column = buildScalarColumn(slots.size, (function* () {
-        for (const r of rows) yield [slots.find(r.id), r.v] as [number, StoredValue | null];
-      })());
+      const column = buildScalarColumn(
+        slots.size,
+        (function* () {
+          for (const r of rows) yield [slots.find(r.id), r.v] as [number, StoredValue | null];
+        })(),
+      );
       this.columns.set(specKey(spec), { spec, column });
       return;
     }
     const { rows, dictionary } = await readListColumn(this.db, this.projectId, spec);
-    const column = buildListColumn(slots.size, rows.map((r) => [slots.find(r.id), r.values]), dictionary);
+    const column = buildListColumn(
+      slots.size,
+      rows.map((r) => [slots.find(r.id), r.values]),
+      dictionary,
+    );
     this.columns.set(specKey(spec), { spec, column });
   }
 
@@ -108,7 +128,9 @@ export class ColumnStore {
     if (slideIds.length === 0) return;
     const slots = this.slots!;
     const loaded = [...this.columns.values()];
-    const current = await readSlides(this.db, this.projectId, slideIds, [...new Set(loaded.map((c) => c.spec.column))]);
+    const current = await readSlides(this.db, this.projectId, slideIds, [
+      ...new Set(loaded.map((c) => c.spec.column)),
+    ]);
     const found = new Set<string>();
     for (const row of current) {
       const id = String(row.id);
@@ -141,7 +163,11 @@ export class ColumnStore {
 }
 
 /** A list slot equal to `values` (false for a slot the column has no row for: it was added since). */
-function sameList(column: Extract<Column, { kind: 'list' }>, slot: number, values: readonly string[]): boolean {
+function sameList(
+  column: Extract<Column, { kind: 'list' }>,
+  slot: number,
+  values: readonly string[],
+): boolean {
   if (slot + 1 >= column.offsets.length) return false;
   const from = column.offsets[slot]!;
   const to = column.offsets[slot + 1]!;

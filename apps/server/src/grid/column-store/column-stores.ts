@@ -35,7 +35,9 @@ export class ColumnStores {
   private keepWithinBudget(current: ColumnStore): void {
     let total = 0;
     for (const store of this.stores.values()) total += store.bytes;
-    const byAge = [...this.stores.values()].filter((s) => s !== current).sort((a, b) => a.lastUsed - b.lastUsed);
+    const byAge = [...this.stores.values()]
+      .filter((s) => s !== current)
+      .sort((a, b) => a.lastUsed - b.lastUsed);
     for (const store of byAge) {
       if (total <= this.budgetBytes) break;
       total -= store.bytes;
@@ -47,7 +49,9 @@ export class ColumnStores {
     if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = Date.now();
     void pruneChanges(this.db, Math.floor(Date.now() / 1000) - KEEP_CHANGES_SECONDS).catch((error: unknown) =>
-      console.error(`Pruning the grid change log failed: ${error instanceof Error ? error.message : String(error)}`),
+      console.error(
+        `Pruning the grid change log failed: ${error instanceof Error ? error.message : String(error)}`,
+      ),
     );
   }
 }

@@ -43,7 +43,10 @@ export interface ListColumn {
 export type Column = ScalarColumn | ListColumn;
 
 /** A scalar column from (slot, value) pairs given in the database's ORDER BY of the value, nulls first. */
-export function buildScalarColumn(capacity: number, rows: Iterable<[slot: number, value: StoredValue | null]>): ScalarColumn {
+export function buildScalarColumn(
+  capacity: number,
+  rows: Iterable<[slot: number, value: StoredValue | null]>,
+): ScalarColumn {
   const codes = new Int32Array(capacity);
   const values: (StoredValue | null)[] = [null];
   let isJsOrdered = true;
@@ -52,7 +55,8 @@ export function buildScalarColumn(capacity: number, rows: Iterable<[slot: number
     if (slot < 0) continue;
     if (value === null || value === undefined) continue; // code 0
     if (values.length === 1 || value !== previous) {
-      if (values.length > 1 && !(typeof value === typeof previous && (previous as StoredValue) < value)) isJsOrdered = false;
+      if (values.length > 1 && !(typeof value === typeof previous && (previous as StoredValue) < value))
+        isJsOrdered = false;
       values.push(value);
       previous = value;
     }
@@ -98,7 +102,11 @@ export function lowerBound(column: ScalarColumn, bound: StoredValue, after = fal
 }
 
 /** A list column from (slot, values) pairs in any order; `dictionary` is the values in the database's order. */
-export function buildListColumn(capacity: number, rows: readonly [slot: number, values: readonly string[]][], dictionary: readonly string[]): ListColumn {
+export function buildListColumn(
+  capacity: number,
+  rows: readonly [slot: number, values: readonly string[]][],
+  dictionary: readonly string[],
+): ListColumn {
   const values = [...dictionary];
   const codeOfValue = new Map(values.map((v, i) => [v, i]));
   const lengths = new Int32Array(capacity);
@@ -133,7 +141,13 @@ export function growScalarColumn(column: ScalarColumn, capacity: number): void {
 export function columnBytes(column: Column): number {
   if (column.kind === 'scalar') {
     const bitmaps = column.bitmaps ? column.bitmaps.length * (column.bitmaps[0]?.byteLength ?? 0) : 0;
-    return column.codes.byteLength + (column.bySort?.byteLength ?? 0) + bitmaps + column.values.length * 48 + (column.lookup ? column.lookup.size * 64 : 0);
+    return (
+      column.codes.byteLength +
+      (column.bySort?.byteLength ?? 0) +
+      bitmaps +
+      column.values.length * 48 +
+      (column.lookup ? column.lookup.size * 64 : 0)
+    );
   }
   return column.offsets.byteLength + column.items.byteLength + column.values.length * 48;
 }

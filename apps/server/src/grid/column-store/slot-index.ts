@@ -36,7 +36,10 @@ export class SlotIndex {
       keys[i] = [parseInt(id.slice(0, 12), 16), parseInt(id.slice(12), 16)];
     }
     keys.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    return new SlotIndex(Float64Array.from(keys, (k) => k[0]), Float64Array.from(keys, (k) => k[1]));
+    return new SlotIndex(
+      Float64Array.from(keys, (k) => k[0]),
+      Float64Array.from(keys, (k) => k[1]),
+    );
   }
 
   /** Slides present at build time, and those added since. */

@@ -26,7 +26,14 @@ function forEachSlot(mask: SlotMask, visit: (slot: number) => void): void {
 }
 
 /** Group rows [startRow, endRow) of `column` among the masked slots, with the level's counts. */
-export function groupLevel(mask: SlotMask, stored: ScalarColumn, column: GridColumn, desc: boolean, startRow: number, endRow: number) {
+export function groupLevel(
+  mask: SlotMask,
+  stored: ScalarColumn,
+  column: GridColumn,
+  desc: boolean,
+  startRow: number,
+  endRow: number,
+) {
   const counts = new Float64Array(stored.values.length);
   const { codes } = stored;
   // The set bits inline rather than through forEachSlot: a callback per slot costs more than the count.
@@ -49,7 +56,8 @@ export function groupLevel(mask: SlotMask, stored: ScalarColumn, column: GridCol
     const code = desc ? (k === last ? 0 : last - k) : k;
     const n = counts[code]!;
     if (n === 0) continue;
-    if (groups >= startRow && groups < endRow) rows.push({ [column.field]: fromStored(column, stored.values[code]), childCount: n, isGroup: true });
+    if (groups >= startRow && groups < endRow)
+      rows.push({ [column.field]: fromStored(column, stored.values[code]), childCount: n, isGroup: true });
     groups++;
     slides += n;
   }
@@ -81,6 +89,10 @@ export function distinctOf(mask: SlotMask, stored: Column, column: GridColumn, l
     });
   }
   const values: unknown[] = hasBlanks ? [null] : [];
-  for (let code = 0; code < seen.length && values.length <= limit; code++) if (seen[code]) values.push(fromStored(column, stored.values[code]));
-  return { values: values.slice(0, limit) as (string | number | boolean | null)[], isTruncated: values.length > limit };
+  for (let code = 0; code < seen.length && values.length <= limit; code++)
+    if (seen[code]) values.push(fromStored(column, stored.values[code]));
+  return {
+    values: values.slice(0, limit) as (string | number | boolean | null)[],
+    isTruncated: values.length > limit,
+  };
 }

@@ -6,10 +6,23 @@
  * databases), the global search, project-specific fields, and ranges over values whose JavaScript order
  * is not the database's.
  */
-import { BLANKS_LABEL, upgradeFilterModel, type ColumnFilter, type Condition, type FilterModel } from '@tessera/domain';
+import {
+  BLANKS_LABEL,
+  upgradeFilterModel,
+  type ColumnFilter,
+  type Condition,
+  type FilterModel,
+} from '@tessera/domain';
 import { dateRange, numberRange, setValue, type ValueRange } from '../compile-filter.ts';
 import { columnOf, type GridColumn, type GridSource } from '../grid-source.ts';
-import { codeOf, lowerBound, MAX_BITMAP_CODES, type ListColumn, type ScalarColumn, type StoredValue } from './columns.ts';
+import {
+  codeOf,
+  lowerBound,
+  MAX_BITMAP_CODES,
+  type ListColumn,
+  type ScalarColumn,
+  type StoredValue,
+} from './columns.ts';
 import { codeBitmaps, type SlotMask } from './slot-mask.ts';
 import type { ColumnSpec } from './column-store.queries.ts';
 import type { ReadyStore } from './column-store.ts';
@@ -17,8 +30,10 @@ import type { ReadyStore } from './column-store.ts';
 /** The column store's column for a grid column, or null when the store holds none (project fields, images). */
 export function specOf(source: GridSource, column: GridColumn): ColumnSpec | null {
   if (!source.hasColumnStore || column.projectValue || column.kind === 'none') return null;
-  if (column.kind === 'list') return { kind: 'list', column: column.column, side: { table: 'slide_values', field: column.listKey! } };
-  if (column.kind === 'assays') return { kind: 'list', column: column.column, side: { table: 'slide_assays' } };
+  if (column.kind === 'list')
+    return { kind: 'list', column: column.column, side: { table: 'slide_values', field: column.listKey! } };
+  if (column.kind === 'assays')
+    return { kind: 'list', column: column.column, side: { table: 'slide_assays' } };
   return { kind: 'scalar', column: column.column };
 }
 
@@ -32,7 +47,11 @@ export interface FieldFilter {
  * The filter model (already checked by the SQL compiler) as per-field filters the store can evaluate, or
  * null when one of them needs SQL. `except` leaves a field out (a set filter's own values).
  */
-export function planFilters(source: GridSource, model: FilterModel | Record<string, unknown>, except?: string): FieldFilter[] | null {
+export function planFilters(
+  source: GridSource,
+  model: FilterModel | Record<string, unknown>,
+  except?: string,
+): FieldFilter[] | null {
   const out: FieldFilter[] = [];
   for (const [field, filter] of Object.entries(upgradeFilterModel(model as FilterModel))) {
     if (field === except) continue;
@@ -47,11 +66,17 @@ export function planFilters(source: GridSource, model: FilterModel | Record<stri
 /** Text conditions other than blank, not blank and an empty text are left to SQL. */
 function isEvaluable(filter: ColumnFilter): boolean {
   const conditions = 'conditions' in filter ? filter.conditions : filter.filterType === 'set' ? [] : [filter];
-  return conditions.every((c) => c.filterType !== 'text' || c.type === 'blank' || c.type === 'notBlank' || !c.filter);
+  return conditions.every(
+    (c) => c.filterType !== 'text' || c.type === 'blank' || c.type === 'notBlank' || !c.filter,
+  );
 }
 
 /** The live slots passing every filter; null when a range cannot be evaluated exactly. */
-export function filterMask(store: ReadyStore, filters: readonly FieldFilter[], extra: readonly ((mask: SlotMask) => boolean)[] = []): SlotMask | null {
+export function filterMask(
+  store: ReadyStore,
+  filters: readonly FieldFilter[],
+  extra: readonly ((mask: SlotMask) => boolean)[] = [],
+): SlotMask | null {
   const mask = store.liveMask();
   for (const { column, spec, filter } of filters) {
     const stored = store.column(spec);
@@ -71,7 +96,9 @@ export function filterMask(store: ReadyStore, filters: readonly FieldFilter[], e
  * Which codes pass: a table per code, or — for one number or date condition — a run of codes (within or
  * outside [from, to)), tested without the table's random reads.
  */
-type CodeTest = { kind: 'lut'; lut: Uint8Array } | { kind: 'range'; from: number; to: number; outside: boolean };
+type CodeTest =
+  | { kind: 'lut'; lut: Uint8Array }
+  | { kind: 'range'; from: number; to: number; outside: boolean };
 
 /** Narrows the mask to the slots whose code passes: an OR of code bitmaps where the column keeps them, else a pass over the codes. */
 export function andCodes(mask: SlotMask, column: ScalarColumn, test: CodeTest, size: number): void {
@@ -93,7 +120,9 @@ function scalarTest(column: ScalarColumn, grid: GridColumn, filter: ColumnFilter
   const luts = tests.map((t) => lutOf(column, t!));
   const combined = luts[0]!;
   const isAnd = 'conditions' in filter && filter.operator === 'AND';
-  for (const lut of luts.slice(1)) for (let c = 0; c < combined.length; c++) combined[c] = isAnd ? combined[c]! & lut[c]! : combined[c]! | lut[c]!;
+  for (const lut of luts.slice(1))
+    for (let c = 0; c < combined.length; c++)
+      combined[c] = isAnd ? combined[c]! & lut[c]! : combined[c]! | lut[c]!;
   return { kind: 'lut', lut: combined };
 }
 
@@ -122,7 +151,14 @@ export function groupKeyLut(column: ScalarColumn, grid: GridColumn, key: unknown
   const lut = new Uint8Array(column.values.length);
   if (key === null || key === BLANKS_LABEL) lut[0] = 1;
   else {
-    const value = grid.kind === 'bool' ? (key === true || key === 'true' ? 1 : 0) : grid.kind === 'number' ? Number(key) : String(key);
+    const value =
+      grid.kind === 'bool'
+        ? key === true || key === 'true'
+          ? 1
+          : 0
+        : grid.kind === 'number'
+          ? Number(key)
+          : String(key);
     const code = codeOf(column, value);
     if (code > 0) lut[code] = 1;
   }

@@ -19,18 +19,30 @@ import type { SlotIndex } from './slot-index.ts';
 import type { SlotMask } from './slot-mask.ts';
 
 /** A sort the store may order by itself (see above). */
-export const isStoreSortable = (column: GridColumn): boolean => column.filter === 'set' || column.kind === 'bool' || column.kind === 'number';
+export const isStoreSortable = (column: GridColumn): boolean =>
+  column.filter === 'set' || column.kind === 'bool' || column.kind === 'number';
 
 /**
  * The slots of rows [startRow, endRow) among the masked ones, sorted by the column (blanks first
  * ascending, last descending) and then by id in the same direction.
  */
-export function pageSlots(mask: SlotMask, column: ScalarColumn, slots: SlotIndex, desc: boolean, startRow: number, endRow: number): number[] {
+export function pageSlots(
+  mask: SlotMask,
+  column: ScalarColumn,
+  slots: SlotIndex,
+  desc: boolean,
+  startRow: number,
+  endRow: number,
+): number[] {
   const sorted = (column.bySort ??= sortByCode(column, slots));
   const out: number[] = [];
   let skipped = 0;
   const step = desc ? -1 : 1;
-  for (let k = desc ? sorted.length - 1 : 0; k >= 0 && k < sorted.length && out.length < endRow - startRow; k += step) {
+  for (
+    let k = desc ? sorted.length - 1 : 0;
+    k >= 0 && k < sorted.length && out.length < endRow - startRow;
+    k += step
+  ) {
     const slot = sorted[k]!;
     if (!mask.has(slot)) continue;
     if (skipped < startRow) skipped++;

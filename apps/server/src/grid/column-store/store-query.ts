@@ -26,11 +26,20 @@ export async function answerFromStore<T>(
   const filters = planFilters(ctx.source, request.filterModel, except);
   const groupSpecs = grouped.map((column) => specOf(ctx.source, column));
   if (!filters || groupSpecs.some((s) => s?.kind !== 'scalar')) return null;
-  const store = await ctx.stores.use(ctx.projectId, [...filters.map((f) => f.spec), ...(groupSpecs as ColumnSpec[]), ...specs]);
+  const store = await ctx.stores.use(ctx.projectId, [
+    ...filters.map((f) => f.spec),
+    ...(groupSpecs as ColumnSpec[]),
+    ...specs,
+  ]);
   if (!store) return null;
   const keys = grouped.map((column, i) => (mask: SlotMask) => {
     const stored = store.scalar(groupSpecs[i]!);
-    andCodes(mask, stored, { kind: 'lut', lut: groupKeyLut(stored, column, request.groupKeys[i] ?? null) }, store.slots.size);
+    andCodes(
+      mask,
+      stored,
+      { kind: 'lut', lut: groupKeyLut(stored, column, request.groupKeys[i] ?? null) },
+      store.slots.size,
+    );
     return true;
   });
   const mask = filterMask(store, filters, keys);

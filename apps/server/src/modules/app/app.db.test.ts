@@ -47,6 +47,8 @@ describeEachDialect('app version states', (t) => {
   });
 
   it('manual confirmation needs a signed-in user', async () => {
-    expect((await t().request(null, { method: 'POST', url: '/v1/me/manual-confirmation' })).statusCode).toBe(401);
+    expect((await t().request(null, { method: 'POST', url: '/v1/me/manual-confirmation' })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -15,7 +15,10 @@ export interface SettingsService {
   set(key: 'maintenance' | 'manualVersion', value: string): Promise<void>;
 }
 
-export function createSettingsService(db: Db, defaults: { maintenance: boolean; manualVersion: string }): SettingsService {
+export function createSettingsService(
+  db: Db,
+  defaults: { maintenance: boolean; manualVersion: string },
+): SettingsService {
   let values = new Map<string, string>();
   let lastRead = 0;
   let reading: Promise<void> | null = null;

@@ -4,7 +4,13 @@
  */
 import { preparedQuery } from '../../db/prepared.ts';
 
-const USER_COLUMNS = ['users.id', 'users.email', 'users.username', 'users.is_sso_user', 'users.manual_version_read'] as const;
+const USER_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.username',
+  'users.is_sso_user',
+  'users.manual_version_read',
+] as const;
 
 /** The user of a session that is not revoked (the access token names both). */
 export const findSessionUser = preparedQuery((db, a: { sessionId: string; userId: string }) =>

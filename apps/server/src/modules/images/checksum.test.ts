@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileChecksum, imageChecksum } from './checksum.ts';
 
 const MiB = 1024 * 1024;
-const sha256 = (...parts: (Buffer | string)[]) => parts.reduce((h, p) => h.update(p), crypto.createHash('sha256')).digest('hex');
+const sha256 = (...parts: (Buffer | string)[]) =>
+  parts.reduce((h, p) => h.update(p), crypto.createHash('sha256')).digest('hex');
 
 describe('image checksum', () => {
   let dir: string;
@@ -20,7 +21,10 @@ describe('image checksum', () => {
   it('hashes a small file whole, then its size', async () => {
     const file = path.join(dir, 'small.bin');
     await writeFile(file, Buffer.from('slide bytes'));
-    expect(await fileChecksum(file)).toEqual({ checksum: sha256(Buffer.from('slide bytes'), '11'), size: 11 });
+    expect(await fileChecksum(file)).toEqual({
+      checksum: sha256(Buffer.from('slide bytes'), '11'),
+      size: 11,
+    });
   });
 
   it('hashes only the first and last 5 MiB of a large file', async () => {
@@ -45,7 +49,10 @@ describe('image checksum', () => {
     await writeFile(b, 'second');
     const [ca, cb] = [await fileChecksum(a), await fileChecksum(b)];
     expect(await imageChecksum([a])).toEqual(ca);
-    expect(await imageChecksum([a, b])).toEqual({ checksum: sha256(`${ca.checksum}\n${cb.checksum}`), size: (await readFile(a)).length + 6 });
+    expect(await imageChecksum([a, b])).toEqual({
+      checksum: sha256(`${ca.checksum}\n${cb.checksum}`),
+      size: (await readFile(a)).length + 6,
+    });
     expect((await imageChecksum([b, a])).checksum).not.toBe((await imageChecksum([a, b])).checksum);
   });
 });

@@ -40,7 +40,13 @@ const Stored = z.object({
   magnification: z.number(),
   isMagnificationKnown: z.boolean(),
   kind: z.enum(['brightfield', 'fluorescence']),
-  associatedImages: z.array(z.object({ kind: z.enum(['thumbnail', 'label', 'macro', 'overview']), width: z.number(), height: z.number() })),
+  associatedImages: z.array(
+    z.object({
+      kind: z.enum(['thumbnail', 'label', 'macro', 'overview']),
+      width: z.number(),
+      height: z.number(),
+    }),
+  ),
   iccProfileSize: z.number().int().nullable(),
 });
 
@@ -51,8 +57,13 @@ const Stored = z.object({
 export const CUT_TILE_SIZE = 256;
 
 /** The tile grid a stored level is served in (spec 2 §7 tiles; imageInfo tileSize). */
-export function servedTileSize(level: { tileWidth: number; tileHeight: number; isTiled?: boolean }): { w: number; h: number } {
-  return level.isTiled === false ? { w: CUT_TILE_SIZE, h: CUT_TILE_SIZE } : { w: level.tileWidth, h: level.tileHeight };
+export function servedTileSize(level: { tileWidth: number; tileHeight: number; isTiled?: boolean }): {
+  w: number;
+  h: number;
+} {
+  return level.isTiled === false
+    ? { w: CUT_TILE_SIZE, h: CUT_TILE_SIZE }
+    : { w: level.tileWidth, h: level.tileHeight };
 }
 
 /** The stored form: SlideInfo as JSON (vendor properties kept for display and debugging). */
@@ -75,16 +86,36 @@ export function toImageInfo(storedJson: string, conversionStatus: string): Image
   return {
     size,
     tileSize: servedTileSize(level0),
-    levels: info.levels.map((l) => ({ size: { w: l.width, h: l.height }, tileSize: servedTileSize(l), downsample: l.downsample })),
+    levels: info.levels.map((l) => ({
+      size: { w: l.width, h: l.height },
+      tileSize: servedTileSize(l),
+      downsample: l.downsample,
+    })),
     sizeZ: info.sizeZ,
     kind: info.kind,
     // Every channel of these formats covers the whole slide at the slide's resolution.
-    channels: info.channels.map((c) => ({ name: c.name, size, metersPerPixel: info.metersPerPixel, color: c.color, sampleType: c.sampleType })),
-    resolution: { metersPerPixel: info.metersPerPixel, magnification: info.magnification, isMagnificationKnown: info.isMagnificationKnown },
+    channels: info.channels.map((c) => ({
+      name: c.name,
+      size,
+      metersPerPixel: info.metersPerPixel,
+      color: c.color,
+      sampleType: c.sampleType,
+    })),
+    resolution: {
+      metersPerPixel: info.metersPerPixel,
+      magnification: info.magnification,
+      isMagnificationKnown: info.isMagnificationKnown,
+    },
     formats: conversionStatus === 'Converted' ? [info.format, 'optimized'] : [info.format],
     attachments: [
-      ...info.associatedImages.map((a) => ({ type: a.kind, size: { w: a.width, h: a.height }, byteSize: null })),
-      ...(info.iccProfileSize !== null ? [{ type: 'iccProfile' as const, size: null, byteSize: info.iccProfileSize }] : []),
+      ...info.associatedImages.map((a) => ({
+        type: a.kind,
+        size: { w: a.width, h: a.height },
+        byteSize: null,
+      })),
+      ...(info.iccProfileSize !== null
+        ? [{ type: 'iccProfile' as const, size: null, byteSize: info.iccProfileSize }]
+        : []),
     ],
   };
 }

@@ -12,9 +12,27 @@ export interface ImageRow {
   createdAt: string;
 }
 
-const columns = ['id', 'checksum', 'size', 'storage_paths', 'format', 'image_info', 'conversion_status', 'created_at'] as const;
+const columns = [
+  'id',
+  'checksum',
+  'size',
+  'storage_paths',
+  'format',
+  'image_info',
+  'conversion_status',
+  'created_at',
+] as const;
 
-type Raw = { id: string; checksum: string; size: string | number; storage_paths: string; format: string; image_info: string; conversion_status: string; created_at: string };
+type Raw = {
+  id: string;
+  checksum: string;
+  size: string | number;
+  storage_paths: string;
+  format: string;
+  image_info: string;
+  conversion_status: string;
+  created_at: string;
+};
 
 function toRow(r: Raw): ImageRow {
   return {
@@ -42,7 +60,15 @@ export async function findImageById(db: Db, id: string): Promise<ImageRow | unde
 /** Inserts the image unless one with its checksum exists (a concurrent import); answers the stored row. */
 export async function insertImageIfAbsent(
   db: Db,
-  image: { id: string; checksum: string; size: number; storagePaths: string[]; format: string; imageInfo: string; now: string },
+  image: {
+    id: string;
+    checksum: string;
+    size: number;
+    storagePaths: string[];
+    format: string;
+    imageInfo: string;
+    now: string;
+  },
 ): Promise<ImageRow> {
   await db
     .insertInto('images')
@@ -94,7 +120,12 @@ export async function findConversionRow(db: Db, imageId: string): Promise<Conver
  * A converted image is never taken. False when the condition did not hold: another registration got
  * there first, or the conversion is queued, running or done.
  */
-export async function claimConversion(db: Db, imageId: string, jobId: string, mode: 'first' | 'retry'): Promise<boolean> {
+export async function claimConversion(
+  db: Db,
+  imageId: string,
+  jobId: string,
+  mode: 'first' | 'retry',
+): Promise<boolean> {
   let q = db
     .updateTable('images')
     .set({ conversion_job_id: jobId, conversion_error: null })
@@ -106,7 +137,11 @@ export async function claimConversion(db: Db, imageId: string, jobId: string, mo
       : q.where((eb) =>
           eb.or([
             eb.and([eb('conversion_job_id', 'is', null), eb('conversion_status', '=', 'Failed')]),
-            eb('conversion_job_id', 'in', eb.selectFrom('jobs').select('id').where('state', 'in', ['failed', 'cancelled'])),
+            eb(
+              'conversion_job_id',
+              'in',
+              eb.selectFrom('jobs').select('id').where('state', 'in', ['failed', 'cancelled']),
+            ),
           ]),
         );
   const r = await q.executeTakeFirst();

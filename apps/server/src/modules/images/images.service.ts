@@ -12,7 +12,14 @@ import { newId } from '../../lib/ids.ts';
 import { imageChecksum } from './checksum.ts';
 import { storeSlideInfo } from './image-info.ts';
 import * as q from './images.queries.ts';
-import { encodeImage, readAssociated, readThumbnailSource, THUMBNAIL_MAX_SIZE, type AssociatedKind, type ImageFormat } from './render.ts';
+import {
+  encodeImage,
+  readAssociated,
+  readThumbnailSource,
+  THUMBNAIL_MAX_SIZE,
+  type AssociatedKind,
+  type ImageFormat,
+} from './render.ts';
 
 export const IMAGE_MESSAGES = {
   imageInfoUnavailable: 'ImageInfo unavailable',
@@ -56,7 +63,15 @@ export async function registerImage(
     await slide.close();
   }
   const id = newId();
-  const image = await q.insertImageIfAbsent(ctx.db, { id, checksum, size, storagePaths: absolute, format, imageInfo: info, now: nowIso() });
+  const image = await q.insertImageIfAbsent(ctx.db, {
+    id,
+    checksum,
+    size,
+    storagePaths: absolute,
+    format,
+    imageInfo: info,
+    now: nowIso(),
+  });
   // Another import may have stored the same image meanwhile: then its row is answered, not ours.
   return { image, created: image.id === id };
 }
@@ -80,8 +95,13 @@ async function withSlide<T>(image: q.ImageRow, use: (slide: OpenedSlide) => Prom
  * The label, macro or thumbnail of an image, encoded. A thumbnail is the file's own, else made from the
  * smallest level; both are shrunk to at most 512 px. Absent or unreadable images answer 404 '<Kind> unavailable'.
  */
-export async function renderAssociated(image: q.ImageRow, kind: AssociatedKind, format: ImageFormat): Promise<Buffer> {
-  const unavailable = () => new AppError(404, IMAGE_ERROR_CODES.associatedImageUnavailable, IMAGE_MESSAGES.unavailable(kind));
+export async function renderAssociated(
+  image: q.ImageRow,
+  kind: AssociatedKind,
+  format: ImageFormat,
+): Promise<Buffer> {
+  const unavailable = () =>
+    new AppError(404, IMAGE_ERROR_CODES.associatedImageUnavailable, IMAGE_MESSAGES.unavailable(kind));
   return withSlide(image, async (slide) => {
     let pixels;
     try {
@@ -120,13 +140,20 @@ export async function enqueueConversion(
   const mode = options.mode ?? 'first';
   const current = await q.findConversionRow(ctx.db, imageId);
   if (!current) throw new Error(`Image ${imageId} does not exist`);
-  const isDue = mode === 'first' ? current.jobId === null && current.status === 'NotConverted' : conversionOf(current).status === 'Failed';
+  const isDue =
+    mode === 'first'
+      ? current.jobId === null && current.status === 'NotConverted'
+      : conversionOf(current).status === 'Failed';
   if (!isDue) return { jobId: current.jobId, isQueued: false };
   try {
     const jobId = await ctx.db.transaction().execute(async (trx) => {
       // No project: the image (and its conversion) is shared by every project that has a slide of it,
       // and a job is deleted with its project.
-      const job = await ctx.jobs.enqueue('convert-image', { imageId, outputDir: optimizedDir(ctx) }, { createdBy: options.createdBy ?? null, within: trx });
+      const job = await ctx.jobs.enqueue(
+        'convert-image',
+        { imageId, outputDir: optimizedDir(ctx) },
+        { createdBy: options.createdBy ?? null, within: trx },
+      );
       if (!(await q.claimConversion(trx, imageId, job.id, mode))) throw new NotClaimed();
       return job.id;
     });
@@ -144,7 +171,9 @@ export async function enqueueConversion(
  */
 export function conversionOf(row: q.ConversionRow): SlideConversion {
   const counts = row.counts === null ? [] : (JSON.parse(row.counts) as SlideConversion['counts']);
-  const stored = (['NotConverted', 'Converting', 'Converted', 'Failed'] as const).find((s) => s === row.status) ?? 'NotConverted';
+  const stored =
+    (['NotConverted', 'Converting', 'Converted', 'Failed'] as const).find((s) => s === row.status) ??
+    'NotConverted';
   switch (stored === 'Converted' ? null : row.jobState) {
     case 'queued':
       return { status: 'Queued', error: null, counts };
@@ -154,7 +183,11 @@ export function conversionOf(row: q.ConversionRow): SlideConversion {
     case 'cancelled':
       return { status: 'Failed', error: row.error ?? row.jobError ?? CONVERSION_MESSAGES.cancelled, counts };
     default:
-      return { status: stored, error: stored === 'Failed' ? (row.error ?? CONVERSION_MESSAGES.failed) : null, counts };
+      return {
+        status: stored,
+        error: stored === 'Failed' ? (row.error ?? CONVERSION_MESSAGES.failed) : null,
+        counts,
+      };
   }
 }
 
@@ -166,7 +199,8 @@ export const CONVERSION_MESSAGES = {
 
 export async function findConversion(ctx: AppContext, imageId: string): Promise<SlideConversion> {
   const row = await q.findConversionRow(ctx.db, imageId);
-  if (!row) throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
+  if (!row)
+    throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
   return conversionOf(row);
 }
 
@@ -177,6 +211,7 @@ export async function findConversion(ctx: AppContext, imageId: string): Promise<
  */
 export async function enqueuePendingConversions(ctx: AppContext): Promise<number> {
   let queued = 0;
-  for (const imageId of await q.findImagesNeverQueued(ctx.db)) if ((await enqueueConversion(ctx, imageId)).isQueued) queued++;
+  for (const imageId of await q.findImagesNeverQueued(ctx.db))
+    if ((await enqueueConversion(ctx, imageId)).isQueued) queued++;
   return queued;
 }

@@ -33,7 +33,9 @@ export interface RgbImage {
 }
 
 /** One decoded chunk: either 8-bit pixels from a JPEG, or the reader's typed samples. */
-type Chunk = { kind: 'jpeg'; width: number; height: number; channels: number; data: Buffer } | { kind: 'samples'; tile: DecodedTile };
+type Chunk =
+  | { kind: 'jpeg'; width: number; height: number; channels: number; data: Buffer }
+  | { kind: 'samples'; tile: DecodedTile };
 
 /** A chunked image: `across × down` chunks of `chunkWidth × chunkHeight` (edge chunks may be padded or short). */
 interface Grid {
@@ -60,7 +62,10 @@ function tiffGrid(image: TiffImage, plane = 0): Grid {
     chunkHeight: image.tileHeight,
     across: image.chunksAcross,
     down: image.chunksDown,
-    read: async (x, y) => (isJpeg ? decodeJpeg(await jpegPassthrough(image, x, y, plane)) : { kind: 'samples', tile: await decodeChunk(image, x, y, plane) }),
+    read: async (x, y) =>
+      isJpeg
+        ? decodeJpeg(await jpegPassthrough(image, x, y, plane))
+        : { kind: 'samples', tile: await decodeChunk(image, x, y, plane) },
   };
 }
 
@@ -76,7 +81,9 @@ function levelGrid(slide: TiffSlide | DicomSlide, level: number, channel: number
     across: Math.ceil(l.width / l.tileWidth),
     down: Math.ceil(l.height / l.tileHeight),
     read: async (x, y) =>
-      isJpeg ? decodeJpeg(await slide.readJpegTilePassthrough(level, x, y, channel)) : { kind: 'samples', tile: await slide.decodeTile(level, x, y, channel) },
+      isJpeg
+        ? decodeJpeg(await slide.readJpegTilePassthrough(level, x, y, channel))
+        : { kind: 'samples', tile: await slide.decodeTile(level, x, y, channel) },
   };
 }
 
@@ -178,7 +185,8 @@ async function compositeChannels(slide: TiffSlide | DicomSlide, level: number): 
     }
   }
   const data = Buffer.alloc(n * 3);
-  for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) data[i * 3 + c] = Math.round(Math.min(1, sum[c]![i]!) * 255);
+  for (let i = 0; i < n; i++)
+    for (let c = 0; c < 3; c++) data[i * 3 + c] = Math.round(Math.min(1, sum[c]![i]!) * 255);
   return { width: l.width, height: l.height, data };
 }
 
@@ -224,7 +232,10 @@ export async function readAssociated(slide: OpenedSlide, kind: AssociatedKind): 
       chunkHeight: instance.tileHeight,
       across: instance.tilesAcross,
       down: instance.tilesDown,
-      read: async (x, y) => (isJpeg ? decodeJpeg(await image.readJpegPassthrough(x, y)) : { kind: 'samples', tile: await image.decodeTile(x, y) }),
+      read: async (x, y) =>
+        isJpeg
+          ? decodeJpeg(await image.readJpegPassthrough(x, y))
+          : { kind: 'samples', tile: await image.decodeTile(x, y) },
     });
   }
   return null;
@@ -250,7 +261,8 @@ export async function readThumbnailSource(slide: OpenedSlide): Promise<RgbImage>
   const level = slide.info.levels.length - 1;
   const l = slide.info.levels[level]!;
   checkCanvas(l.width, l.height);
-  if (slide instanceof OpenSlideSlide) return rgbaToRgb(l.width, l.height, await slide.readRegion(level, 0, 0, l.width, l.height));
+  if (slide instanceof OpenSlideSlide)
+    return rgbaToRgb(l.width, l.height, await slide.readRegion(level, 0, 0, l.width, l.height));
   if (slide.info.kind === 'fluorescence') return compositeChannels(slide, level);
   return gridToRgb(levelGrid(slide, level, 0));
 }
@@ -260,6 +272,7 @@ export type ImageFormat = 'jpeg' | 'png';
 /** Encodes an RGB image, shrunk to fit `maxSize` when given (never enlarged). */
 export async function encodeImage(image: RgbImage, format: ImageFormat, maxSize?: number): Promise<Buffer> {
   let pipeline = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
-  if (maxSize) pipeline = pipeline.resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true });
+  if (maxSize)
+    pipeline = pipeline.resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true });
   return format === 'png' ? pipeline.png().toBuffer() : pipeline.jpeg({ quality: 90 }).toBuffer();
 }

@@ -5,7 +5,14 @@ import type { Permission, ProjectRole } from '@tessera/domain';
 import { describeEachDialect, type TestServer } from '../../../test/harness.ts';
 import type { Actor, ProjectScope } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
-import { auditOf, COMPANY_DOMAIN, createTarget, EXEMPT_EMAILS, memberRoles, randomId } from './members.fixtures.ts';
+import {
+  auditOf,
+  COMPANY_DOMAIN,
+  createTarget,
+  EXEMPT_EMAILS,
+  memberRoles,
+  randomId,
+} from './members.fixtures.ts';
 import * as q from './members.queries.ts';
 import * as service from './members.service.ts';
 
@@ -13,7 +20,10 @@ const overrides = { companyDomain: COMPANY_DOMAIN, externalExemptEmails: EXEMPT_
 const NOW = '2026-01-01T00:00:00.000Z';
 
 async function addRows(t: TestServer, projectId: string, rows: { id: string }[], role: ProjectRole) {
-  await t.ctx.db.insertInto('project_members').values(rows.map((r) => ({ project_id: projectId, user_id: r.id, role, created_at: NOW }))).execute();
+  await t.ctx.db
+    .insertInto('project_members')
+    .values(rows.map((r) => ({ project_id: projectId, user_id: r.id, role, created_at: NOW })))
+    .execute();
 }
 
 describeEachDialect(
@@ -30,14 +40,27 @@ describeEachDialect(
       const { admin, p, url } = await setup();
       const u = await createTarget(t());
       await addRows(t(), p.id, [u], 'projectRead');
-      const res = await t().request(admin, { method: 'PATCH', url: url(u.id), payload: { role: 'projectWrite' } });
+      const res = await t().request(admin, {
+        method: 'PATCH',
+        url: url(u.id),
+        payload: { role: 'projectWrite' },
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ userId: u.id, email: u.email, role: 'projectWrite', roleDisplayName: 'Write', isExternalUser: false });
+      expect(res.json()).toEqual({
+        userId: u.id,
+        email: u.email,
+        role: 'projectWrite',
+        roleDisplayName: 'Write',
+        isExternalUser: false,
+      });
       expect(await auditOf(t(), 'member.roleChanged', u.id)).toEqual([
         { actor: admin.id, details: { projectId: p.id, from: 'projectRead', to: 'projectWrite' } },
       ]);
       // Setting the same role again changes nothing and is not audited again.
-      expect((await t().request(admin, { method: 'PATCH', url: url(u.id), payload: { role: 'projectWrite' } })).statusCode).toBe(200);
+      expect(
+        (await t().request(admin, { method: 'PATCH', url: url(u.id), payload: { role: 'projectWrite' } }))
+          .statusCode,
+      ).toBe(200);
       expect(await auditOf(t(), 'member.roleChanged', u.id)).toHaveLength(1);
     });
 
@@ -47,28 +70,63 @@ describeEachDialect(
       const ext = await createTarget(t(), { external: true });
       await addRows(t(), p.id, [internal], 'projectRead');
       await addRows(t(), p.id, [ext], 'projectExternal');
-      const a = await t().request(admin, { method: 'PATCH', url: url(internal.id), payload: { role: 'projectExternal' } });
-      expect(a.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Internal users cannot be assigned the role of External User' });
-      const b = await t().request(admin, { method: 'PATCH', url: url(ext.id), payload: { role: 'projectDataOwner' } });
+      const a = await t().request(admin, {
+        method: 'PATCH',
+        url: url(internal.id),
+        payload: { role: 'projectExternal' },
+      });
+      expect(a.json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'Internal users cannot be assigned the role of External User',
+      });
+      const b = await t().request(admin, {
+        method: 'PATCH',
+        url: url(ext.id),
+        payload: { role: 'projectDataOwner' },
+      });
       expect(b.statusCode).toBe(403);
       expect(b.json().message).toBe('You are not allowed to assign the Data Owner role');
-      const c = await t().request(admin, { method: 'PATCH', url: url(ext.id), payload: { role: 'projectAdmin' } });
-      expect(c.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'External users cannot be project admins or data owners' });
-      expect(await memberRoles(t(), p.id)).toMatchObject({ [internal.id]: 'projectRead', [ext.id]: 'projectExternal' });
+      const c = await t().request(admin, {
+        method: 'PATCH',
+        url: url(ext.id),
+        payload: { role: 'projectAdmin' },
+      });
+      expect(c.json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'External users cannot be project admins or data owners',
+      });
+      expect(await memberRoles(t(), p.id)).toMatchObject({
+        [internal.id]: 'projectRead',
+        [ext.id]: 'projectExternal',
+      });
       const su = await t().createUser({ systemRoles: ['systemSuperUser'] });
-      const d = await t().request(su, { method: 'PATCH', url: url(internal.id), payload: { role: 'projectDataOwner' } });
+      const d = await t().request(su, {
+        method: 'PATCH',
+        url: url(internal.id),
+        payload: { role: 'projectDataOwner' },
+      });
       expect(d.statusCode).toBe(200);
     });
 
     it('refuses demoting the last data owner or project admin (409), allows it when another remains', async () => {
       const { admin, p, url } = await setup();
-      const last = await t().request(admin, { method: 'PATCH', url: url(admin.id), payload: { role: 'projectRead' } });
+      const last = await t().request(admin, {
+        method: 'PATCH',
+        url: url(admin.id),
+        payload: { role: 'projectRead' },
+      });
       expect(last.statusCode).toBe(409);
-      expect(last.json()).toEqual({ code: 'CONFLICT', message: 'A project must keep at least one Data Owner or Project Admin' });
+      expect(last.json()).toEqual({
+        code: 'CONFLICT',
+        message: 'A project must keep at least one Data Owner or Project Admin',
+      });
       expect(await memberRoles(t(), p.id)).toEqual({ [admin.id]: 'projectAdmin' });
       const second = await createTarget(t());
       await addRows(t(), p.id, [second], 'projectDataOwner');
-      expect((await t().request(admin, { method: 'PATCH', url: url(admin.id), payload: { role: 'projectRead' } })).statusCode).toBe(200);
+      expect(
+        (await t().request(admin, { method: 'PATCH', url: url(admin.id), payload: { role: 'projectRead' } }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('protects a Data Owner as assigning one is protected: a project admin may neither demote nor remove them', async () => {
@@ -76,27 +134,58 @@ describeEachDialect(
       const owner = await createTarget(t());
       await addRows(t(), p.id, [owner], 'projectDataOwner');
       const refusal = { code: 'FORBIDDEN', message: 'You are not allowed to change or remove a Data Owner' };
-      const demoted = await t().request(admin, { method: 'PATCH', url: url(owner.id), payload: { role: 'projectRead' } });
+      const demoted = await t().request(admin, {
+        method: 'PATCH',
+        url: url(owner.id),
+        payload: { role: 'projectRead' },
+      });
       expect(demoted.statusCode).toBe(403);
       expect(demoted.json()).toEqual(refusal);
-      const removed = await t().request(admin, { method: 'DELETE', url: `/v1/projects/${p.id}/members`, payload: { userIds: [owner.id] } });
+      const removed = await t().request(admin, {
+        method: 'DELETE',
+        url: `/v1/projects/${p.id}/members`,
+        payload: { userIds: [owner.id] },
+      });
       expect(removed.statusCode).toBe(403);
       expect(removed.json()).toEqual(refusal);
       expect(await memberRoles(t(), p.id)).toMatchObject({ [owner.id]: 'projectDataOwner' });
       // Whoever may assign the role may take it away.
       const su = await t().createUser({ systemRoles: ['systemSuperUser'] });
-      expect((await t().request(su, { method: 'PATCH', url: url(owner.id), payload: { role: 'projectAdmin' } })).statusCode).toBe(200);
+      expect(
+        (await t().request(su, { method: 'PATCH', url: url(owner.id), payload: { role: 'projectAdmin' } }))
+          .statusCode,
+      ).toBe(200);
       await addRows(t(), p.id, [await createTarget(t())], 'projectDataOwner');
-      expect((await t().request(su, { method: 'DELETE', url: `/v1/projects/${p.id}/members`, payload: { userIds: [owner.id] } })).statusCode).toBe(200);
+      expect(
+        (
+          await t().request(su, {
+            method: 'DELETE',
+            url: `/v1/projects/${p.id}/members`,
+            payload: { userIds: [owner.id] },
+          })
+        ).statusCode,
+      ).toBe(200);
     });
 
     it('answers 404 for a user who is not a member and 400 for bad input', async () => {
       const { admin, url } = await setup();
       const outsider = await createTarget(t());
-      const nf = await t().request(admin, { method: 'PATCH', url: url(outsider.id), payload: { role: 'projectRead' } });
+      const nf = await t().request(admin, {
+        method: 'PATCH',
+        url: url(outsider.id),
+        payload: { role: 'projectRead' },
+      });
       expect(nf.statusCode).toBe(404);
       expect(nf.json()).toEqual({ code: 'NOT_FOUND', message: 'Project member not found' });
-      expect((await t().request(admin, { method: 'PATCH', url: url(randomId()), payload: { role: 'projectRead' } })).statusCode).toBe(404);
+      expect(
+        (
+          await t().request(admin, {
+            method: 'PATCH',
+            url: url(randomId()),
+            payload: { role: 'projectRead' },
+          })
+        ).statusCode,
+      ).toBe(404);
       for (const [u, payload] of [
         ['not-an-id', { role: 'projectRead' }],
         [outsider.id, { role: 'internalUser' }],
@@ -113,7 +202,11 @@ describeEachDialect(
       const { p, url } = await setup();
       const writer = await t().createUser();
       await addRows(t(), p.id, [writer], 'projectWrite');
-      const res = await t().request(writer, { method: 'PATCH', url: url(writer.id), payload: { role: 'projectAdmin' } });
+      const res = await t().request(writer, {
+        method: 'PATCH',
+        url: url(writer.id),
+        payload: { role: 'projectAdmin' },
+      });
       expect(res.statusCode).toBe(403);
       expect(await memberRoles(t(), p.id)).toMatchObject({ [writer.id]: 'projectWrite' });
     });
@@ -140,7 +233,9 @@ describeEachDialect(
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ removedUserIds: [a.id, b.id] });
       expect(await memberRoles(t(), p.id)).toEqual({ [admin.id]: 'projectAdmin' });
-      expect(await auditOf(t(), 'member.removed', b.id)).toEqual([{ actor: admin.id, details: { projectId: p.id, role: 'projectExternal' } }]);
+      expect(await auditOf(t(), 'member.removed', b.id)).toEqual([
+        { actor: admin.id, details: { projectId: p.id, role: 'projectExternal' } },
+      ]);
     });
 
     it('a non-member in the list fails the whole removal with 404 and removes nobody', async () => {
@@ -148,9 +243,16 @@ describeEachDialect(
       const a = await createTarget(t());
       const outsider = await createTarget(t());
       await addRows(t(), p.id, [a], 'projectRead');
-      const res = await t().request(admin, { method: 'DELETE', url, payload: { userIds: [a.id, outsider.id] } });
+      const res = await t().request(admin, {
+        method: 'DELETE',
+        url,
+        payload: { userIds: [a.id, outsider.id] },
+      });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: `Not a member of this project: ${outsider.id}` });
+      expect(res.json()).toEqual({
+        code: 'NOT_FOUND',
+        message: `Not a member of this project: ${outsider.id}`,
+      });
       expect(await memberRoles(t(), p.id)).toMatchObject({ [a.id]: 'projectRead' });
     });
 
@@ -158,10 +260,17 @@ describeEachDialect(
       const { admin, p, url } = await setup();
       const reader = await createTarget(t());
       await addRows(t(), p.id, [reader], 'projectRead');
-      const res = await t().request(admin, { method: 'DELETE', url, payload: { userIds: [reader.id, admin.id] } });
+      const res = await t().request(admin, {
+        method: 'DELETE',
+        url,
+        payload: { userIds: [reader.id, admin.id] },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('A project must keep at least one Data Owner or Project Admin');
-      expect(await memberRoles(t(), p.id)).toEqual({ [admin.id]: 'projectAdmin', [reader.id]: 'projectRead' });
+      expect(await memberRoles(t(), p.id)).toEqual({
+        [admin.id]: 'projectAdmin',
+        [reader.id]: 'projectRead',
+      });
       expect(await auditOf(t(), 'member.removed', reader.id)).toEqual([]);
     });
 
@@ -185,7 +294,11 @@ describeEachDialect(
       const p = await t().createProject();
       await addRows(t(), p.id, [reader], 'projectRead');
       const su = await t().createUser({ systemRoles: ['systemSuperUser'] });
-      const res = await t().request(su, { method: 'DELETE', url: `/v1/projects/${p.id}/members`, payload: { userIds: [reader.id] } });
+      const res = await t().request(su, {
+        method: 'DELETE',
+        url: `/v1/projects/${p.id}/members`,
+        payload: { userIds: [reader.id] },
+      });
       expect(res.statusCode).toBe(200);
       expect(await memberRoles(t(), p.id)).toEqual({});
     });
@@ -206,10 +319,15 @@ describeEachDialect(
       const { admin, p, url } = await setup();
       const writer = await t().createUser();
       await addRows(t(), p.id, [writer], 'projectWrite');
-      expect((await t().request(writer, { method: 'DELETE', url, payload: { userIds: [admin.id] } })).statusCode).toBe(403);
+      expect(
+        (await t().request(writer, { method: 'DELETE', url, payload: { userIds: [admin.id] } })).statusCode,
+      ).toBe(403);
       const otherAdmin = await t().createUser();
       await t().createProject({ members: [{ user: otherAdmin, role: 'projectAdmin' }] });
-      expect((await t().request(otherAdmin, { method: 'DELETE', url, payload: { userIds: [admin.id] } })).statusCode).toBe(404);
+      expect(
+        (await t().request(otherAdmin, { method: 'DELETE', url, payload: { userIds: [admin.id] } }))
+          .statusCode,
+      ).toBe(404);
       expect(Object.keys(await memberRoles(t(), p.id))).toHaveLength(2);
     });
   },
@@ -254,7 +372,9 @@ describeEachDialect(
       const waiting = async () =>
         Number(
           (
-            await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+            await sql<{
+              n: number;
+            }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
               t().ctx.db,
             )
           ).rows[0]?.n,
@@ -280,9 +400,17 @@ describeEachDialect(
       sessionId: null,
       manualVersionRead: '',
     });
-    const scopeOf = (id: string, permissions: Permission[]): ProjectScope => ({ id, isHome: false, role: null, permissions: new Set(permissions) });
+    const scopeOf = (id: string, permissions: Permission[]): ProjectScope => ({
+      id,
+      isHome: false,
+      role: null,
+      permissions: new Set(permissions),
+    });
     const refusal = async (work: Promise<unknown>) => {
-      const e = await work.then(() => null, (err: unknown) => err);
+      const e = await work.then(
+        () => null,
+        (err: unknown) => err,
+      );
       expect(e).toBeInstanceOf(AppError);
       const err = e as AppError;
       return { status: err.status, message: err.message };
@@ -292,13 +420,24 @@ describeEachDialect(
       const p = await t().createProject();
       const ext = await createTarget(t(), { external: true });
       const scope = scopeOf(p.id, ['projectMembersManage']);
-      expect(await refusal(service.addMembers(t().ctx, actorOf(ext.id), scope, { userIds: [ext.id], role: 'projectRead' }))).toEqual({
+      expect(
+        await refusal(
+          service.addMembers(t().ctx, actorOf(ext.id), scope, { userIds: [ext.id], role: 'projectRead' }),
+        ),
+      ).toEqual({
         status: 403,
         message: 'External users can only be assigned the role of External User',
       });
-      const added = await service.addMembers(t().ctx, actorOf(ext.id), scope, { userIds: [ext.id], role: 'projectExternal' });
-      expect(added).toEqual([expect.objectContaining({ userId: ext.id, role: 'projectExternal', isExternalUser: true })]);
-      expect(await refusal(service.updateMemberRole(t().ctx, actorOf(ext.id), scope, ext.id, 'projectWrite'))).toMatchObject({ status: 403 });
+      const added = await service.addMembers(t().ctx, actorOf(ext.id), scope, {
+        userIds: [ext.id],
+        role: 'projectExternal',
+      });
+      expect(added).toEqual([
+        expect.objectContaining({ userId: ext.id, role: 'projectExternal', isExternalUser: true }),
+      ]);
+      expect(
+        await refusal(service.updateMemberRole(t().ctx, actorOf(ext.id), scope, ext.id, 'projectWrite')),
+      ).toMatchObject({ status: 403 });
     });
 
     it('externalUserManage alone manages external users only', async () => {
@@ -307,26 +446,44 @@ describeEachDialect(
       const internal = await createTarget(t());
       const scope = scopeOf(p.id, ['externalUserManage']);
       const actor = actorOf(internal.id);
-      expect(await refusal(service.addMembers(t().ctx, actor, scope, { userIds: [internal.id], role: 'projectRead' }))).toEqual({
+      expect(
+        await refusal(
+          service.addMembers(t().ctx, actor, scope, { userIds: [internal.id], role: 'projectRead' }),
+        ),
+      ).toEqual({
         status: 403,
         message: 'You can only manage external users in this project',
       });
       await service.addMembers(t().ctx, actor, scope, { userIds: [ext.id], role: 'projectRead' });
       await addRows(t(), p.id, [internal], 'projectRead');
       // canEditMemberRole: the external member's role is editable, the internal member's is not.
-      expect(await service.updateMemberRole(t().ctx, actor, scope, ext.id, 'projectExternal')).toMatchObject({ role: 'projectExternal' });
-      expect(await refusal(service.updateMemberRole(t().ctx, actor, scope, internal.id, 'projectWrite'))).toEqual({
+      expect(await service.updateMemberRole(t().ctx, actor, scope, ext.id, 'projectExternal')).toMatchObject({
+        role: 'projectExternal',
+      });
+      expect(
+        await refusal(service.updateMemberRole(t().ctx, actor, scope, internal.id, 'projectWrite')),
+      ).toEqual({
         status: 403,
         message: 'You are not allowed to change the role of this member',
       });
-      expect(await memberRoles(t(), p.id)).toEqual({ [ext.id]: 'projectExternal', [internal.id]: 'projectRead' });
+      expect(await memberRoles(t(), p.id)).toEqual({
+        [ext.id]: 'projectExternal',
+        [internal.id]: 'projectRead',
+      });
     });
 
     it('an exempt test account outside the company domain counts as internal', async () => {
       const p = await t().createProject();
       const exempt = await createTarget(t(), { email: EXEMPT_EMAILS[0], systemRoles: [] });
       const scope = scopeOf(p.id, ['projectMembersManage', 'externalUserManage']);
-      expect(await refusal(service.addMembers(t().ctx, actorOf(exempt.id), scope, { userIds: [exempt.id], role: 'projectExternal' }))).toEqual({
+      expect(
+        await refusal(
+          service.addMembers(t().ctx, actorOf(exempt.id), scope, {
+            userIds: [exempt.id],
+            role: 'projectExternal',
+          }),
+        ),
+      ).toEqual({
         status: 400,
         message: 'Internal users cannot be assigned the role of External User',
       });

@@ -2,7 +2,14 @@
 import { expect, it } from 'vitest';
 import { PROJECT_ROLES, SYSTEM_ROLES } from '@tessera/domain';
 import { describeEachDialect } from '../../../test/harness.ts';
-import { auditOf, COMPANY_DOMAIN, createTarget, EXEMPT_EMAILS, memberRoles, randomId } from './members.fixtures.ts';
+import {
+  auditOf,
+  COMPANY_DOMAIN,
+  createTarget,
+  EXEMPT_EMAILS,
+  memberRoles,
+  randomId,
+} from './members.fixtures.ts';
 
 const overrides = { companyDomain: COMPANY_DOMAIN, externalExemptEmails: EXEMPT_EMAILS };
 
@@ -14,11 +21,21 @@ describeEachDialect(
       const ext = await createTarget(t(), { external: true });
       const exempt = await createTarget(t(), { email: EXEMPT_EMAILS[1], systemRoles: [] });
       const p = await t().createProject({ members: [{ user: viewer, role: 'projectViewOnly' }] });
-      await t().ctx.db
-        .insertInto('project_members')
+      await t()
+        .ctx.db.insertInto('project_members')
         .values([
-          { project_id: p.id, user_id: ext.id, role: 'projectExternal', created_at: '2026-01-01T00:00:00.000Z' },
-          { project_id: p.id, user_id: exempt.id, role: 'projectRead', created_at: '2026-01-01T00:00:00.000Z' },
+          {
+            project_id: p.id,
+            user_id: ext.id,
+            role: 'projectExternal',
+            created_at: '2026-01-01T00:00:00.000Z',
+          },
+          {
+            project_id: p.id,
+            user_id: exempt.id,
+            role: 'projectRead',
+            created_at: '2026-01-01T00:00:00.000Z',
+          },
         ])
         .execute();
       const res = await t().request(viewer, { method: 'GET', url: `/v1/projects/${p.id}/members` });
@@ -26,20 +43,44 @@ describeEachDialect(
       expect(res.json()).toHaveLength(3);
       expect(res.json()).toEqual(
         expect.arrayContaining([
-          { userId: viewer.id, email: viewer.email, role: 'projectViewOnly', roleDisplayName: 'View Only', isExternalUser: false },
-          { userId: ext.id, email: ext.email, role: 'projectExternal', roleDisplayName: 'External User', isExternalUser: true },
+          {
+            userId: viewer.id,
+            email: viewer.email,
+            role: 'projectViewOnly',
+            roleDisplayName: 'View Only',
+            isExternalUser: false,
+          },
+          {
+            userId: ext.id,
+            email: ext.email,
+            role: 'projectExternal',
+            roleDisplayName: 'External User',
+            isExternalUser: true,
+          },
           // An exempt test account counts as internal whatever its system roles.
-          { userId: exempt.id, email: exempt.email, role: 'projectRead', roleDisplayName: 'Read', isExternalUser: false },
+          {
+            userId: exempt.id,
+            email: exempt.email,
+            role: 'projectRead',
+            roleDisplayName: 'Read',
+            isExternalUser: false,
+          },
         ]),
       );
-      const limited = await t().request(viewer, { method: 'GET', url: `/v1/projects/${p.id}/members?limit=2` });
+      const limited = await t().request(viewer, {
+        method: 'GET',
+        url: `/v1/projects/${p.id}/members?limit=2`,
+      });
       expect(limited.json()).toHaveLength(2);
     });
 
     it.each(['0', '1001', 'ten', '1.5'])('refuses limit=%s with 400', async (limit) => {
       const viewer = await t().createUser();
       const p = await t().createProject({ members: [{ user: viewer, role: 'projectRead' }] });
-      const res = await t().request(viewer, { method: 'GET', url: `/v1/projects/${p.id}/members?limit=${limit}` });
+      const res = await t().request(viewer, {
+        method: 'GET',
+        url: `/v1/projects/${p.id}/members?limit=${limit}`,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
     });
@@ -61,8 +102,8 @@ describeEachDialect(
       const admins = await Promise.all(Array.from({ length: 11 }, () => createTarget(t())));
       const reader = await createTarget(t());
       const now = '2026-01-01T00:00:00.000Z';
-      await t().ctx.db
-        .insertInto('project_members')
+      await t()
+        .ctx.db.insertInto('project_members')
         .values([
           { project_id: p.id, user_id: owner.id, role: 'projectDataOwner', created_at: now },
           { project_id: p.id, user_id: reader.id, role: 'projectRead', created_at: now },
@@ -73,20 +114,35 @@ describeEachDialect(
       expect(res.statusCode).toBe(200);
       const list = res.json() as { userId: string; role: string }[];
       expect(list).toHaveLength(10);
-      expect(list[0]).toMatchObject({ userId: owner.id, role: 'projectDataOwner', roleDisplayName: 'Data Owner' });
+      expect(list[0]).toMatchObject({
+        userId: owner.id,
+        role: 'projectDataOwner',
+        roleDisplayName: 'Data Owner',
+      });
       expect(list.slice(1).every((m) => m.role === 'projectAdmin')).toBe(true);
       expect(list.some((m) => m.userId === reader.id)).toBe(false);
     });
 
     it('lists project roles in display order, then system roles, with display names and types', async () => {
-      const user = await t().createUser({ systemRoles: ['externalUser'], email: `someone.${randomId()}@partner-lab.org` });
+      const user = await t().createUser({
+        systemRoles: ['externalUser'],
+        email: `someone.${randomId()}@partner-lab.org`,
+      });
       const res = await t().request(user, { method: 'GET', url: '/v1/roles' });
       expect(res.statusCode).toBe(200);
       const roles = res.json() as { role: string; displayName: string; type: string }[];
       expect(roles.map((r) => r.role)).toEqual([...PROJECT_ROLES, ...SYSTEM_ROLES]);
       expect(roles[0]).toEqual({ role: 'projectDataOwner', displayName: 'Data Owner', type: 'Project' });
-      expect(roles.find((r) => r.role === 'projectExternal')).toEqual({ role: 'projectExternal', displayName: 'External User', type: 'Project' });
-      expect(roles.find((r) => r.role === 'systemSuperUser')).toEqual({ role: 'systemSuperUser', displayName: 'Super User', type: 'Global' });
+      expect(roles.find((r) => r.role === 'projectExternal')).toEqual({
+        role: 'projectExternal',
+        displayName: 'External User',
+        type: 'Project',
+      });
+      expect(roles.find((r) => r.role === 'systemSuperUser')).toEqual({
+        role: 'systemSuperUser',
+        displayName: 'Super User',
+        type: 'Global',
+      });
       expect((await t().request(null, { method: 'GET', url: '/v1/roles' })).statusCode).toBe(401);
     });
 
@@ -94,12 +150,19 @@ describeEachDialect(
       const admin = await t().createUser();
       const p = await t().createProject({ members: [{ user: admin, role: 'projectAdmin' }] });
       const word = `needle${randomId().slice(0, 6)}`;
-      for (let i = 0; i < 22; i += 1) await createTarget(t(), { email: `a${String(i).padStart(2, '0')}.${word}@${COMPANY_DOMAIN}` });
+      for (let i = 0; i < 22; i += 1)
+        await createTarget(t(), { email: `a${String(i).padStart(2, '0')}.${word}@${COMPANY_DOMAIN}` });
       const ext = await createTarget(t(), { email: `${word}.guest@partner-lab.org` });
-      const all = await t().request(admin, { method: 'GET', url: `/v1/projects/${p.id}/user-search?search=${word.toUpperCase()}` });
+      const all = await t().request(admin, {
+        method: 'GET',
+        url: `/v1/projects/${p.id}/user-search?search=${word.toUpperCase()}`,
+      });
       expect(all.statusCode).toBe(200);
       expect(all.json()).toHaveLength(20);
-      const guest = await t().request(admin, { method: 'GET', url: `/v1/projects/${p.id}/user-search?search=${encodeURIComponent(`  ${word}.GUEST `)}` });
+      const guest = await t().request(admin, {
+        method: 'GET',
+        url: `/v1/projects/${p.id}/user-search?search=${encodeURIComponent(`  ${word}.GUEST `)}`,
+      });
       expect(guest.json()).toEqual([{ userId: ext.id, email: ext.email, isExternalUser: true }]);
     });
 
@@ -107,11 +170,20 @@ describeEachDialect(
       const admin = await t().createUser();
       const p = await t().createProject({ members: [{ user: admin, role: 'projectAdmin' }] });
       await createTarget(t(), { email: `under_score.${randomId()}@${COMPANY_DOMAIN}` });
-      const pct = await t().request(admin, { method: 'GET', url: `/v1/projects/${p.id}/user-search?search=${encodeURIComponent('%%')}` });
+      const pct = await t().request(admin, {
+        method: 'GET',
+        url: `/v1/projects/${p.id}/user-search?search=${encodeURIComponent('%%')}`,
+      });
       expect(pct.json()).toEqual([]);
-      const under = await t().request(admin, { method: 'GET', url: `/v1/projects/${p.id}/user-search?search=${encodeURIComponent('r_s')}` });
+      const under = await t().request(admin, {
+        method: 'GET',
+        url: `/v1/projects/${p.id}/user-search?search=${encodeURIComponent('r_s')}`,
+      });
       expect(under.json()).toHaveLength(1);
-      const notWildcard = await t().request(admin, { method: 'GET', url: `/v1/projects/${p.id}/user-search?search=${encodeURIComponent('d_r')}` });
+      const notWildcard = await t().request(admin, {
+        method: 'GET',
+        url: `/v1/projects/${p.id}/user-search?search=${encodeURIComponent('d_r')}`,
+      });
       expect(notWildcard.json()).toEqual([]);
     });
 
@@ -122,7 +194,10 @@ describeEachDialect(
     ])('refuses the search %j: %s', async (search, message) => {
       const admin = await t().createUser();
       const p = await t().createProject({ members: [{ user: admin, role: 'projectAdmin' }] });
-      const res = await t().request(admin, { method: 'GET', url: `/v1/projects/${p.id}/user-search?search=${encodeURIComponent(search)}` });
+      const res = await t().request(admin, {
+        method: 'GET',
+        url: `/v1/projects/${p.id}/user-search?search=${encodeURIComponent(search)}`,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message });
     });
@@ -130,10 +205,27 @@ describeEachDialect(
     it('refuses a missing or oversized search and searchers without member management', async () => {
       const admin = await t().createUser();
       const writer = await t().createUser();
-      const p = await t().createProject({ members: [{ user: admin, role: 'projectAdmin' }, { user: writer, role: 'projectWrite' }] });
-      expect((await t().request(admin, { method: 'GET', url: `/v1/projects/${p.id}/user-search` })).statusCode).toBe(400);
-      expect((await t().request(admin, { method: 'GET', url: `/v1/projects/${p.id}/user-search?search=${'a'.repeat(255)}` })).statusCode).toBe(400);
-      const denied = await t().request(writer, { method: 'GET', url: `/v1/projects/${p.id}/user-search?search=ab` });
+      const p = await t().createProject({
+        members: [
+          { user: admin, role: 'projectAdmin' },
+          { user: writer, role: 'projectWrite' },
+        ],
+      });
+      expect(
+        (await t().request(admin, { method: 'GET', url: `/v1/projects/${p.id}/user-search` })).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await t().request(admin, {
+            method: 'GET',
+            url: `/v1/projects/${p.id}/user-search?search=${'a'.repeat(255)}`,
+          })
+        ).statusCode,
+      ).toBe(400);
+      const denied = await t().request(writer, {
+        method: 'GET',
+        url: `/v1/projects/${p.id}/user-search?search=ab`,
+      });
       expect(denied.statusCode).toBe(403);
       expect(denied.json().code).toBe('FORBIDDEN');
     });
@@ -154,14 +246,36 @@ describeEachDialect(
       const { admin, p, url } = await setup();
       const a = await createTarget(t());
       const b = await createTarget(t());
-      const res = await t().request(admin, { method: 'POST', url, payload: { userIds: [a.id, b.id], role: 'projectWrite' } });
+      const res = await t().request(admin, {
+        method: 'POST',
+        url,
+        payload: { userIds: [a.id, b.id], role: 'projectWrite' },
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual([
-        { userId: a.id, email: a.email, role: 'projectWrite', roleDisplayName: 'Write', isExternalUser: false },
-        { userId: b.id, email: b.email, role: 'projectWrite', roleDisplayName: 'Write', isExternalUser: false },
+        {
+          userId: a.id,
+          email: a.email,
+          role: 'projectWrite',
+          roleDisplayName: 'Write',
+          isExternalUser: false,
+        },
+        {
+          userId: b.id,
+          email: b.email,
+          role: 'projectWrite',
+          roleDisplayName: 'Write',
+          isExternalUser: false,
+        },
       ]);
-      expect(await memberRoles(t(), p.id)).toEqual({ [admin.id]: 'projectAdmin', [a.id]: 'projectWrite', [b.id]: 'projectWrite' });
-      expect(await auditOf(t(), 'member.added', a.id)).toEqual([{ actor: admin.id, details: { projectId: p.id, role: 'projectWrite' } }]);
+      expect(await memberRoles(t(), p.id)).toEqual({
+        [admin.id]: 'projectAdmin',
+        [a.id]: 'projectWrite',
+        [b.id]: 'projectWrite',
+      });
+      expect(await auditOf(t(), 'member.added', a.id)).toEqual([
+        { actor: admin.id, details: { projectId: p.id, role: 'projectWrite' } },
+      ]);
     });
 
     it('refuses the External User role for an internal user, alone or among external ones, and adds nobody', async () => {
@@ -169,9 +283,16 @@ describeEachDialect(
       const internal = await createTarget(t());
       const ext = await createTarget(t(), { external: true });
       for (const userIds of [[internal.id], [ext.id, internal.id]]) {
-        const res = await t().request(admin, { method: 'POST', url, payload: { userIds, role: 'projectExternal' } });
+        const res = await t().request(admin, {
+          method: 'POST',
+          url,
+          payload: { userIds, role: 'projectExternal' },
+        });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Internal users cannot be assigned the role of External User' });
+        expect(res.json()).toEqual({
+          code: 'VALIDATION_ERROR',
+          message: 'Internal users cannot be assigned the role of External User',
+        });
       }
       expect(Object.keys(await memberRoles(t(), p.id))).toEqual([admin.id]);
     });
@@ -180,25 +301,51 @@ describeEachDialect(
       const { admin, p, url } = await setup();
       const e1 = await createTarget(t(), { external: true });
       const e2 = await createTarget(t(), { external: true });
-      const refused = await t().request(admin, { method: 'POST', url, payload: { userIds: [e1.id], role: 'projectAdmin' } });
+      const refused = await t().request(admin, {
+        method: 'POST',
+        url,
+        payload: { userIds: [e1.id], role: 'projectAdmin' },
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe('External users cannot be project admins or data owners');
-      const ok1 = await t().request(admin, { method: 'POST', url, payload: { userIds: [e1.id], role: 'projectExternal' } });
+      const ok1 = await t().request(admin, {
+        method: 'POST',
+        url,
+        payload: { userIds: [e1.id], role: 'projectExternal' },
+      });
       expect(ok1.statusCode).toBe(201);
       expect(ok1.json()[0]).toMatchObject({ isExternalUser: true, role: 'projectExternal' });
-      const ok2 = await t().request(admin, { method: 'POST', url, payload: { userIds: [e2.id], role: 'projectRead' } });
+      const ok2 = await t().request(admin, {
+        method: 'POST',
+        url,
+        payload: { userIds: [e2.id], role: 'projectRead' },
+      });
       expect(ok2.statusCode).toBe(201);
-      expect(await memberRoles(t(), p.id)).toMatchObject({ [e1.id]: 'projectExternal', [e2.id]: 'projectRead' });
+      expect(await memberRoles(t(), p.id)).toMatchObject({
+        [e1.id]: 'projectExternal',
+        [e2.id]: 'projectRead',
+      });
     });
 
     it('the data owner role needs assignProjectDataOwner: refused to a project admin, given by a portal data admin', async () => {
       const { admin, p, url } = await setup();
       const u = await createTarget(t());
-      const refused = await t().request(admin, { method: 'POST', url, payload: { userIds: [u.id], role: 'projectDataOwner' } });
+      const refused = await t().request(admin, {
+        method: 'POST',
+        url,
+        payload: { userIds: [u.id], role: 'projectDataOwner' },
+      });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: 'You are not allowed to assign the Data Owner role' });
+      expect(refused.json()).toEqual({
+        code: 'FORBIDDEN',
+        message: 'You are not allowed to assign the Data Owner role',
+      });
       const pda = await t().createUser({ systemRoles: ['portalDataAdmin'] });
-      const ok = await t().request(pda, { method: 'POST', url, payload: { userIds: [u.id], role: 'projectDataOwner' } });
+      const ok = await t().request(pda, {
+        method: 'POST',
+        url,
+        payload: { userIds: [u.id], role: 'projectDataOwner' },
+      });
       expect(ok.statusCode).toBe(201);
       expect(await memberRoles(t(), p.id)).toMatchObject({ [u.id]: 'projectDataOwner' });
     });
@@ -206,9 +353,16 @@ describeEachDialect(
     it('an existing member makes the whole add fail with 409 and changes nothing', async () => {
       const { admin, p, url } = await setup();
       const fresh = await createTarget(t());
-      const res = await t().request(admin, { method: 'POST', url, payload: { userIds: [fresh.id, admin.id], role: 'projectRead' } });
+      const res = await t().request(admin, {
+        method: 'POST',
+        url,
+        payload: { userIds: [fresh.id, admin.id], role: 'projectRead' },
+      });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ code: 'CONFLICT', message: `${admin.email} is already a member of this project` });
+      expect(res.json()).toEqual({
+        code: 'CONFLICT',
+        message: `${admin.email} is already a member of this project`,
+      });
       expect(await memberRoles(t(), p.id)).toEqual({ [admin.id]: 'projectAdmin' });
       expect(await auditOf(t(), 'member.added', fresh.id)).toEqual([]);
     });
@@ -217,7 +371,11 @@ describeEachDialect(
       const { admin, p, url } = await setup();
       const real = await createTarget(t());
       const ghost = randomId();
-      const res = await t().request(admin, { method: 'POST', url, payload: { userIds: [real.id, ghost], role: 'projectRead' } });
+      const res = await t().request(admin, {
+        method: 'POST',
+        url,
+        payload: { userIds: [real.id, ghost], role: 'projectRead' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: `Unknown user: ${ghost}` });
       expect(Object.keys(await memberRoles(t(), p.id))).toEqual([admin.id]);
@@ -247,21 +405,42 @@ describeEachDialect(
     it('adds 100 users in one call', async () => {
       const { admin, p, url } = await setup();
       const users = await Promise.all(Array.from({ length: 100 }, () => createTarget(t())));
-      const res = await t().request(admin, { method: 'POST', url, payload: { userIds: users.map((u) => u.id), role: 'projectViewOnly' } });
+      const res = await t().request(admin, {
+        method: 'POST',
+        url,
+        payload: { userIds: users.map((u) => u.id), role: 'projectViewOnly' },
+      });
       expect(res.statusCode).toBe(201);
       expect(Object.keys(await memberRoles(t(), p.id))).toHaveLength(101);
     });
 
     it('refuses a malformed JSON body and a non-manager', async () => {
       const { admin, p, url } = await setup();
-      const bad = await t().request(admin, { method: 'POST', url, payload: '{"userIds": [', headers: { 'content-type': 'application/json' } });
+      const bad = await t().request(admin, {
+        method: 'POST',
+        url,
+        payload: '{"userIds": [',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().code).toEqual(expect.any(String));
       expect(bad.body).not.toMatch(/at .*\.ts/); // no stack trace
       const writer = await t().createUser();
-      await t().ctx.db.insertInto('project_members').values({ project_id: p.id, user_id: writer.id, role: 'projectWrite', created_at: '2026-01-01T00:00:00.000Z' }).execute();
+      await t()
+        .ctx.db.insertInto('project_members')
+        .values({
+          project_id: p.id,
+          user_id: writer.id,
+          role: 'projectWrite',
+          created_at: '2026-01-01T00:00:00.000Z',
+        })
+        .execute();
       const u = await createTarget(t());
-      const denied = await t().request(writer, { method: 'POST', url, payload: { userIds: [u.id], role: 'projectRead' } });
+      const denied = await t().request(writer, {
+        method: 'POST',
+        url,
+        payload: { userIds: [u.id], role: 'projectRead' },
+      });
       expect(denied.statusCode).toBe(403);
       expect(Object.keys(await memberRoles(t(), p.id)).sort()).toEqual([admin.id, writer.id].sort());
     });

@@ -15,19 +15,32 @@ export async function createTarget(
   t: TestServer,
   opts: { external?: boolean; email?: string; systemRoles?: SystemRole[] } = {},
 ): Promise<{ id: string; email: string }> {
-  const email = opts.email ?? (opts.external ? `ext.${tag()}@partner-lab.org` : `int.${tag()}@${COMPANY_DOMAIN}`);
+  const email =
+    opts.email ?? (opts.external ? `ext.${tag()}@partner-lab.org` : `int.${tag()}@${COMPANY_DOMAIN}`);
   const systemRoles = opts.systemRoles ?? (opts.external ? ['externalUser'] : ['internalUser']);
   const id = await insertUser(t.ctx.db, { email, passwordHash: null, systemRoles });
   return { id, email: email.toLowerCase() };
 }
 
 export async function auditOf(t: TestServer, action: string, target: string) {
-  const rows = await t.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', action).where('target', '=', target).execute();
-  return rows.map((r) => ({ actor: r.actor_user_id, details: JSON.parse(r.details) as Record<string, unknown> }));
+  const rows = await t.ctx.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', '=', action)
+    .where('target', '=', target)
+    .execute();
+  return rows.map((r) => ({
+    actor: r.actor_user_id,
+    details: JSON.parse(r.details) as Record<string, unknown>,
+  }));
 }
 
 export async function memberRoles(t: TestServer, projectId: string): Promise<Record<string, string>> {
-  const rows = await t.ctx.db.selectFrom('project_members').select(['user_id', 'role']).where('project_id', '=', projectId).execute();
+  const rows = await t.ctx.db
+    .selectFrom('project_members')
+    .select(['user_id', 'role'])
+    .where('project_id', '=', projectId)
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.user_id, r.role]));
 }
 

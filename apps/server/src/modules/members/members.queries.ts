@@ -13,7 +13,11 @@ export interface MemberRow {
 /** Any of Db or a transaction on it (Kysely's Transaction extends Kysely). */
 export type Conn = Db;
 
-export async function findMembers(db: Conn, projectId: string, opts: { limit: number; roles?: readonly ProjectRole[] }): Promise<MemberRow[]> {
+export async function findMembers(
+  db: Conn,
+  projectId: string,
+  opts: { limit: number; roles?: readonly ProjectRole[] },
+): Promise<MemberRow[]> {
   let q = db
     .selectFrom('project_members')
     .innerJoin('users', 'users.id', 'project_members.user_id')
@@ -22,13 +26,19 @@ export async function findMembers(db: Conn, projectId: string, opts: { limit: nu
   if (opts.roles) q = q.where('project_members.role', 'in', [...opts.roles]);
   // Data owners, then project admins, then everyone else; by e-mail within each (the admins list relies on it).
   return q
-    .orderBy(sql`case project_members.role when 'projectDataOwner' then 0 when 'projectAdmin' then 1 else 2 end`)
+    .orderBy(
+      sql`case project_members.role when 'projectDataOwner' then 0 when 'projectAdmin' then 1 else 2 end`,
+    )
     .orderBy('users.email')
     .limit(opts.limit)
     .execute();
 }
 
-export async function findMembersByUserIds(db: Conn, projectId: string, userIds: readonly string[]): Promise<MemberRow[]> {
+export async function findMembersByUserIds(
+  db: Conn,
+  projectId: string,
+  userIds: readonly string[],
+): Promise<MemberRow[]> {
   if (userIds.length === 0) return [];
   return db
     .selectFrom('project_members')
@@ -39,13 +49,24 @@ export async function findMembersByUserIds(db: Conn, projectId: string, userIds:
     .execute();
 }
 
-export async function findUsersByIds(db: Conn, userIds: readonly string[]): Promise<{ id: string; email: string }[]> {
+export async function findUsersByIds(
+  db: Conn,
+  userIds: readonly string[],
+): Promise<{ id: string; email: string }[]> {
   if (userIds.length === 0) return [];
-  return db.selectFrom('users').select(['id', 'email']).where('id', 'in', [...userIds]).execute();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', 'in', [...userIds])
+    .execute();
 }
 
 /** Users whose e-mail contains `text` (case-insensitive, LIKE wildcards in `text` taken literally). */
-export async function searchUsersByEmail(db: Conn, text: string, limit: number): Promise<{ id: string; email: string }[]> {
+export async function searchUsersByEmail(
+  db: Conn,
+  text: string,
+  limit: number,
+): Promise<{ id: string; email: string }[]> {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
     .selectFrom('users')
@@ -65,7 +86,11 @@ export async function lockProject(tx: Conn, projectId: string): Promise<void> {
   await (isSqlite(tx) ? q : q.forUpdate()).execute();
 }
 
-export async function countManagers(tx: Conn, projectId: string, managerRoles: readonly ProjectRole[]): Promise<number> {
+export async function countManagers(
+  tx: Conn,
+  projectId: string,
+  managerRoles: readonly ProjectRole[],
+): Promise<number> {
   const row = await tx
     .selectFrom('project_members')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -75,7 +100,13 @@ export async function countManagers(tx: Conn, projectId: string, managerRoles: r
   return Number(row.n);
 }
 
-export async function insertMembers(tx: Conn, projectId: string, userIds: readonly string[], role: ProjectRole, now: string): Promise<void> {
+export async function insertMembers(
+  tx: Conn,
+  projectId: string,
+  userIds: readonly string[],
+  role: ProjectRole,
+  now: string,
+): Promise<void> {
   if (userIds.length === 0) return;
   await tx
     .insertInto('project_members')
@@ -83,13 +114,27 @@ export async function insertMembers(tx: Conn, projectId: string, userIds: readon
     .execute();
 }
 
-export async function updateMemberRole(tx: Conn, projectId: string, userId: string, role: ProjectRole): Promise<void> {
-  await tx.updateTable('project_members').set({ role }).where('project_id', '=', projectId).where('user_id', '=', userId).execute();
+export async function updateMemberRole(
+  tx: Conn,
+  projectId: string,
+  userId: string,
+  role: ProjectRole,
+): Promise<void> {
+  await tx
+    .updateTable('project_members')
+    .set({ role })
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export async function deleteMembers(tx: Conn, projectId: string, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
-  await tx.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', 'in', [...userIds]).execute();
+  await tx
+    .deleteFrom('project_members')
+    .where('project_id', '=', projectId)
+    .where('user_id', 'in', [...userIds])
+    .execute();
 }
 
 /** Runs `work` in one transaction: every member change here is all or nothing. */

@@ -65,18 +65,29 @@ function refuseRole(message: string): never {
 
 export function listRoles(): RoleInfo[] {
   return [
-    ...PROJECT_ROLES.map((role) => ({ role, displayName: ROLE_DISPLAY_NAMES[role], type: 'Project' as const })),
+    ...PROJECT_ROLES.map((role) => ({
+      role,
+      displayName: ROLE_DISPLAY_NAMES[role],
+      type: 'Project' as const,
+    })),
     ...SYSTEM_ROLES.map((role) => ({ role, displayName: ROLE_DISPLAY_NAMES[role], type: 'Global' as const })),
   ];
 }
 
-export async function listMembers(ctx: AppContext, scope: ProjectScope, limit: number): Promise<ProjectMember[]> {
+export async function listMembers(
+  ctx: AppContext,
+  scope: ProjectScope,
+  limit: number,
+): Promise<ProjectMember[]> {
   const rows = await q.findMembers(ctx.db, scope.id, { limit });
   return withProjectRole(rows).map((r) => toMember(ctx, r));
 }
 
 export async function listProjectAdmins(ctx: AppContext, scope: ProjectScope): Promise<ProjectMember[]> {
-  const rows = await q.findMembers(ctx.db, scope.id, { limit: PROJECT_ADMINS_LIMIT, roles: PROJECT_MANAGER_ROLES });
+  const rows = await q.findMembers(ctx.db, scope.id, {
+    limit: PROJECT_ADMINS_LIMIT,
+    roles: PROJECT_MANAGER_ROLES,
+  });
   return withProjectRole(rows).map((r) => toMember(ctx, r));
 }
 
@@ -84,7 +95,11 @@ export async function findUsers(ctx: AppContext, search: string): Promise<FoundU
   const text = search.trim();
   if (text.length < USER_SEARCH_MIN_LENGTH) throw badRequest(MEMBER_MESSAGES.searchTooShort);
   const users = await q.searchUsersByEmail(ctx.db, text, USER_SEARCH_LIMIT);
-  return users.map((u) => ({ userId: u.id, email: u.email, isExternalUser: isExternalEmail(u.email, externalPolicyOf(ctx)) }));
+  return users.map((u) => ({
+    userId: u.id,
+    email: u.email,
+    isExternalUser: isExternalEmail(u.email, externalPolicyOf(ctx)),
+  }));
 }
 
 /**
@@ -108,7 +123,8 @@ export async function addMembers(
     return { id, email, isExternal: isExternalEmail(email, policy) };
   });
   const canManageMembers = scope.permissions.has('projectMembersManage');
-  if (!canManageMembers && targets.some((t) => !t.isExternal)) throw forbidden(MEMBER_MESSAGES.internalNeedsMembersManage);
+  if (!canManageMembers && targets.some((t) => !t.isExternal))
+    throw forbidden(MEMBER_MESSAGES.internalNeedsMembersManage);
   for (const t of targets) {
     const refused = checkRoleAssignment(scope.permissions, input.role, t.isExternal);
     if (refused) refuseRole(refused);
@@ -123,7 +139,12 @@ export async function addMembers(
     await q.insertMembers(tx, scope.id, input.userIds, input.role, now);
   });
   for (const t of targets)
-    await ctx.audit.record({ action: 'member.added', actorUserId: actor.userId, target: t.id, details: { projectId: scope.id, role: input.role } });
+    await ctx.audit.record({
+      action: 'member.added',
+      actorUserId: actor.userId,
+      target: t.id,
+      details: { projectId: scope.id, role: input.role },
+    });
   return targets.map((t) => toMember(ctx, { user_id: t.id, email: t.email, role: input.role }));
 }
 
@@ -141,7 +162,9 @@ export async function updateMemberRole(
     if (!member) throw notFound(MEMBER_MESSAGES.memberNotFound);
     const isExternal = isExternalEmail(member.email, policy);
     if (!canEditMemberRole(scope.permissions, isExternal)) throw forbidden(MEMBER_MESSAGES.editNotAllowed);
-    const refused = checkMemberChange(scope.permissions, member.role) ?? checkRoleAssignment(scope.permissions, role, isExternal);
+    const refused =
+      checkMemberChange(scope.permissions, member.role) ??
+      checkRoleAssignment(scope.permissions, role, isExternal);
     if (refused) refuseRole(refused);
     if (member.role === role) return { member, from: role };
     await q.updateMemberRole(tx, scope.id, userId, role);
@@ -175,11 +198,20 @@ export async function removeMembers(
       if (refused) throw forbidden(refused);
     }
     await q.deleteMembers(tx, scope.id, userIds);
-    await keepAManager(tx, scope.id, members.map((m) => m.role));
+    await keepAManager(
+      tx,
+      scope.id,
+      members.map((m) => m.role),
+    );
     return members;
   });
   for (const m of removed)
-    await ctx.audit.record({ action: 'member.removed', actorUserId: actor.userId, target: m.user_id, details: { projectId: scope.id, role: m.role } });
+    await ctx.audit.record({
+      action: 'member.removed',
+      actorUserId: actor.userId,
+      target: m.user_id,
+      details: { projectId: scope.id, role: m.role },
+    });
   return { removedUserIds: userIds };
 }
 

@@ -16,11 +16,22 @@ export interface ProjectRow {
   slide_count: string | number | bigint | null;
 }
 
-const projectColumns = ['projects.id', 'projects.name', 'projects.summary', 'projects.folder_id', 'projects.is_home', 'projects.created_at'] as const;
+const projectColumns = [
+  'projects.id',
+  'projects.name',
+  'projects.summary',
+  'projects.folder_id',
+  'projects.is_home',
+  'projects.created_at',
+] as const;
 
 /** The project's slide count, as a correlated subquery (slides are indexed by project through their unique key). */
 const slideCount = (eb: ExpressionBuilder<Database, 'projects'>) =>
-  eb.selectFrom('slides').select((e) => e.fn.countAll<string | number>().as('c')).whereRef('slides.project_id', '=', 'projects.id').as('slide_count');
+  eb
+    .selectFrom('slides')
+    .select((e) => e.fn.countAll<string | number>().as('c'))
+    .whereRef('slides.project_id', '=', 'projects.id')
+    .as('slide_count');
 
 /** Projects the user is a member of, or every project when `all` (a system role that sees all). */
 export async function findProjectsForUser(db: Db, userId: string, all: boolean): Promise<ProjectRow[]> {
@@ -34,7 +45,11 @@ export async function findProjectsForUser(db: Db, userId: string, all: boolean):
   return q.orderBy('projects.name').execute();
 }
 
-export async function findProjectForUser(db: Db, projectId: string, userId: string): Promise<ProjectRow | undefined> {
+export async function findProjectForUser(
+  db: Db,
+  projectId: string,
+  userId: string,
+): Promise<ProjectRow | undefined> {
   return db
     .selectFrom('projects')
     .leftJoin('project_members', (j) =>
@@ -83,13 +98,25 @@ export async function updateProjectFields(
   fields: Partial<{ name: string; name_key: string; summary: string; folder_id: string; is_home: number }>,
   now: string,
 ): Promise<void> {
-  await db.updateTable('projects').set({ ...fields, updated_at: now }).where('id', '=', projectId).execute();
+  await db
+    .updateTable('projects')
+    .set({ ...fields, updated_at: now })
+    .where('id', '=', projectId)
+    .execute();
 }
 
 export async function findFolderIds(db: Db): Promise<string[]> {
-  return (await db.selectFrom('folder_ids').select('folder_id').orderBy('folder_id').execute()).map((r) => r.folder_id);
+  return (await db.selectFrom('folder_ids').select('folder_id').orderBy('folder_id').execute()).map(
+    (r) => r.folder_id,
+  );
 }
 
 export async function isKnownFolderId(db: Db, folderId: string): Promise<boolean> {
-  return (await db.selectFrom('folder_ids').select('folder_id').where('folder_id', '=', folderId).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('folder_ids')
+      .select('folder_id')
+      .where('folder_id', '=', folderId)
+      .executeTakeFirst()) !== undefined
+  );
 }

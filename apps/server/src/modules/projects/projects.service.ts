@@ -55,13 +55,23 @@ export async function createProject(
     throw conflict(PROJECT_MESSAGES.nameInUse(name), ERROR_CODES.projectExists);
   const id = newId();
   try {
-    await q.insertProjectWithOwner(ctx.db, { id, name, nameKey, summary, now: nowIso() }, { userId: actor.userId, role: 'projectDataOwner' });
+    await q.insertProjectWithOwner(
+      ctx.db,
+      { id, name, nameKey, summary, now: nowIso() },
+      { userId: actor.userId, role: 'projectDataOwner' },
+    );
   } catch (e) {
     // Two creates racing for one name: the unique index decides; answer as if we had seen it first.
-    if (await q.isProjectNameTaken(ctx.db, nameKey)) throw conflict(PROJECT_MESSAGES.nameInUse(name), ERROR_CODES.projectExists);
+    if (await q.isProjectNameTaken(ctx.db, nameKey))
+      throw conflict(PROJECT_MESSAGES.nameInUse(name), ERROR_CODES.projectExists);
     throw e;
   }
-  await ctx.audit.record({ action: 'project.created', actorUserId: actor.userId, target: id, details: { name } });
+  await ctx.audit.record({
+    action: 'project.created',
+    actorUserId: actor.userId,
+    target: id,
+    details: { name },
+  });
   return getProject(ctx, actor, id);
 }
 
@@ -69,7 +79,12 @@ export async function updateProject(
   ctx: AppContext,
   actor: Actor,
   scope: ProjectScope,
-  input: { name?: string | undefined; summary?: string | undefined; folderId?: string | undefined; isHome?: boolean | undefined },
+  input: {
+    name?: string | undefined;
+    summary?: string | undefined;
+    folderId?: string | undefined;
+    isHome?: boolean | undefined;
+  },
 ): Promise<Project> {
   const current = await getProject(ctx, actor, scope.id);
   const fields: Parameters<typeof q.updateProjectFields>[2] = {};
@@ -93,16 +108,23 @@ export async function updateProject(
     const folderId = input.folderId.trim();
     const invalid = checkFolderId(folderId);
     if (invalid) throw badRequest(invalid);
-    if (folderId !== '' && !(await q.isKnownFolderId(ctx.db, folderId))) throw badRequest(`Folder ID ${folderId} does not exist.`);
+    if (folderId !== '' && !(await q.isKnownFolderId(ctx.db, folderId)))
+      throw badRequest(`Folder ID ${folderId} does not exist.`);
     fields.folder_id = folderId;
   }
   if (input.isHome !== undefined && input.isHome !== current.isHome) {
-    if (!scope.permissions.has('projectSettingsSetIsHome')) throw forbidden('You are not allowed to change the home project setting');
+    if (!scope.permissions.has('projectSettingsSetIsHome'))
+      throw forbidden('You are not allowed to change the home project setting');
     fields.is_home = input.isHome ? 1 : 0;
   }
   if (Object.keys(fields).length === 0) return current;
   await q.updateProjectFields(ctx.db, scope.id, fields, nowIso());
-  await ctx.audit.record({ action: 'project.updated', actorUserId: actor.userId, target: scope.id, details: { fields: Object.keys(fields) } });
+  await ctx.audit.record({
+    action: 'project.updated',
+    actorUserId: actor.userId,
+    target: scope.id,
+    details: { fields: Object.keys(fields) },
+  });
   return getProject(ctx, actor, scope.id);
 }
 

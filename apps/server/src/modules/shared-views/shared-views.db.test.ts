@@ -11,7 +11,11 @@ const view = {
   globalSearchText: 'lung',
   filterModel: {
     indicationV2: { filterType: 'set', values: ['NSCLC', null] },
-    hScore: { filterType: 'number', operator: 'AND', conditions: [{ filterType: 'number', type: 'greaterThan', filter: 100 }] },
+    hScore: {
+      filterType: 'number',
+      operator: 'AND',
+      conditions: [{ filterType: 'number', type: 'greaterThan', filter: 100 }],
+    },
   },
   columnState: { columns: [{ colId: 'fileName', width: 300, pinned: 'left' }], groups: ['indicationV2'] },
 };
@@ -39,9 +43,17 @@ describeEachDialect('shared views', (t) => {
   let otherProjectId: string;
 
   const url = (project = projectId) => `/v1/projects/${project}/shared-views`;
-  const save = (payload: unknown, user: TestUser = sharer, project = projectId) => t().request(user, { method: 'POST', url: url(project), payload: payload as object });
-  const read = (hash: string, user: TestUser = reader, project = projectId) => t().request(user, { method: 'GET', url: `${url(project)}/${hash}` });
-  const rowsOf = async (project = projectId) => t().ctx.db.selectFrom('shared_views').selectAll().where('project_id', '=', project).orderBy('hash').execute();
+  const save = (payload: unknown, user: TestUser = sharer, project = projectId) =>
+    t().request(user, { method: 'POST', url: url(project), payload: payload as object });
+  const read = (hash: string, user: TestUser = reader, project = projectId) =>
+    t().request(user, { method: 'GET', url: `${url(project)}/${hash}` });
+  const rowsOf = async (project = projectId) =>
+    t()
+      .ctx.db.selectFrom('shared_views')
+      .selectAll()
+      .where('project_id', '=', project)
+      .orderBy('hash')
+      .execute();
 
   beforeAll(async () => {
     sharer = await t().createUser();
@@ -66,13 +78,19 @@ describeEachDialect('shared views', (t) => {
     const { hash } = first.json() as { hash: string };
     expect(hash).toMatch(/^[A-Za-z0-9_-]{22}$/);
     // Keys in another order are the same view.
-    const reordered = { columnState: view.columnState, filterModel: { hScore: view.filterModel.hScore, indicationV2: view.filterModel.indicationV2 }, globalSearchText: 'lung' };
+    const reordered = {
+      columnState: view.columnState,
+      filterModel: { hScore: view.filterModel.hScore, indicationV2: view.filterModel.indicationV2 },
+      globalSearchText: 'lung',
+    };
     expect((await save({ value: reordered, type: TYPE })).json()).toEqual({ hash });
     const rows = await rowsOf();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ hash, type: TYPE, created_by: sharer.id });
     // A different view, or the same view in another project, is another hash.
-    expect((await save({ type: TYPE, value: { ...view, globalSearchText: 'liver' } })).json().hash).not.toBe(hash);
+    expect((await save({ type: TYPE, value: { ...view, globalSearchText: 'liver' } })).json().hash).not.toBe(
+      hash,
+    );
     const elsewhere = await save({ type: TYPE, value: view }, outsider, otherProjectId);
     expect(elsewhere.statusCode).toBe(200);
     expect(elsewhere.json().hash).not.toBe(hash);
@@ -89,17 +107,38 @@ describeEachDialect('shared views', (t) => {
 
   it('answers older condition1/condition2 filters as lists of conditions', async () => {
     const hash = 'legacyView_0123456789a';
-    const legacy = { globalSearchText: '', filterModel: { blockId: legacyText, organ: { filterType: 'set', values: ['Lung'] } }, columnState: null };
+    const legacy = {
+      globalSearchText: '',
+      filterModel: { blockId: legacyText, organ: { filterType: 'set', values: ['Lung'] } },
+      columnState: null,
+    };
     await t()
       .ctx.db.insertInto('shared_views')
-      .values({ hash, project_id: projectId, type: TYPE, value: JSON.stringify(legacy), created_by: null, created_at: nowIso() })
+      .values({
+        hash,
+        project_id: projectId,
+        type: TYPE,
+        value: JSON.stringify(legacy),
+        created_by: null,
+        created_at: nowIso(),
+      })
       .execute();
     const res = await read(hash);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ type: TYPE, value: { ...legacy, filterModel: { blockId: upgradedText, organ: { filterType: 'set', values: ['Lung'] } } } });
+    expect(res.json()).toEqual({
+      type: TYPE,
+      value: {
+        ...legacy,
+        filterModel: { blockId: upgradedText, organ: { filterType: 'set', values: ['Lung'] } },
+      },
+    });
     // Saved in the older form, a view is stored converted and has the hash of its list form.
-    const older = (await save({ type: TYPE, value: { ...view, filterModel: { blockId: legacyText } } })).json().hash as string;
-    const newer = (await save({ type: TYPE, value: { ...view, filterModel: { blockId: upgradedText } } })).json().hash as string;
+    const older = (
+      await save({ type: TYPE, value: { ...view, filterModel: { blockId: legacyText } } })
+    ).json().hash as string;
+    const newer = (
+      await save({ type: TYPE, value: { ...view, filterModel: { blockId: upgradedText } } })
+    ).json().hash as string;
     expect(older).toBe(newer);
     expect((await read(older)).json().value.filterModel).toEqual({ blockId: upgradedText });
   });
@@ -108,14 +147,27 @@ describeEachDialect('shared views', (t) => {
     const hash = 'brokenView_0123456789a';
     await t()
       .ctx.db.insertInto('shared_views')
-      .values({ hash, project_id: projectId, type: TYPE, value: '{"filterModel": 7', created_by: null, created_at: nowIso() })
+      .values({
+        hash,
+        project_id: projectId,
+        type: TYPE,
+        value: '{"filterModel": 7',
+        created_by: null,
+        created_at: nowIso(),
+      })
       .execute();
     const broken = await read(hash);
     expect(broken.statusCode).toBe(422);
-    expect(broken.json()).toEqual({ code: 'SHARED_VIEW_UNREADABLE', message: `The shared view '${hash}' is stored in a form that cannot be restored` });
+    expect(broken.json()).toEqual({
+      code: 'SHARED_VIEW_UNREADABLE',
+      message: `The shared view '${hash}' is stored in a form that cannot be restored`,
+    });
     const unknown = await read('A'.repeat(22));
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ code: 'NOT_FOUND', message: `There is no shared view '${'A'.repeat(22)}' in this project` });
+    expect(unknown.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: `There is no shared view '${'A'.repeat(22)}' in this project`,
+    });
   });
 
   it('keeps a view to its project: another project’s member and a non-member cannot read it', async () => {
@@ -150,11 +202,19 @@ describeEachDialect('shared views', (t) => {
     await bad({ type: TYPE, value: { ...view, columnState: { blob: 'x'.repeat(70_000) } } });
     await bad({ type: TYPE, value: { ...view, globalSearchText: 'x'.repeat(201) } });
     await bad({ type: TYPE, value: { ...view, filterModel: { organ: { filterType: 'set' } } } });
-    await bad({ type: TYPE, value: { ...view, filterModel: { blockId: { filterType: 'text', type: 'sounds like', filter: 'x' } } } });
+    await bad({
+      type: TYPE,
+      value: { ...view, filterModel: { blockId: { filterType: 'text', type: 'sounds like', filter: 'x' } } },
+    });
     await bad({ type: TYPE, value: { ...view, filterModel: [] } });
     await bad({ type: TYPE });
     expect(await rowsOf()).toEqual(before);
-    for (const hash of ['short', 'x'.repeat(23), `${'a'.repeat(21)}=`, encodeURIComponent(`${'a'.repeat(20)}+/`)]) {
+    for (const hash of [
+      'short',
+      'x'.repeat(23),
+      `${'a'.repeat(21)}=`,
+      encodeURIComponent(`${'a'.repeat(20)}+/`),
+    ]) {
       const res = await read(hash);
       expect(res.statusCode, hash).toBe(400);
       expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: expect.any(String) });

@@ -5,6 +5,10 @@ import { addRoute } from '../../http/route.ts';
 import * as service from './shared-views.service.ts';
 
 export function registerSharedViewRoutes(app: FastifyInstance, ctx: AppContext): void {
-  addRoute(app, ctx.guard, contract.saveSharedView, ({ actor, project, body }) => service.saveSharedView(ctx, actor, project, body));
-  addRoute(app, ctx.guard, contract.getSharedView, ({ project, params }) => service.getSharedView(ctx, project, params.hash));
+  addRoute(app, ctx.guard, contract.saveSharedView, ({ actor, project, body }) =>
+    service.saveSharedView(ctx, actor, project, body),
+  );
+  addRoute(app, ctx.guard, contract.getSharedView, ({ project, params }) =>
+    service.getSharedView(ctx, project, params.hash),
+  );
 }

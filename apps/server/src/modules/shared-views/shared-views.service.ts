@@ -15,7 +15,10 @@ import * as q from './shared-views.queries.ts';
 export const SHARED_VIEW_ERROR_CODES = { unreadable: 'SHARED_VIEW_UNREADABLE' } as const;
 
 type SharedViewType = z.infer<typeof contract.saveSharedView.body>['type'];
-const StoredView = z.object({ type: z.literal(contract.METADATA_FILTERS_CONFIG), value: contract.SharedView });
+const StoredView = z.object({
+  type: z.literal(contract.METADATA_FILTERS_CONFIG),
+  value: contract.SharedView,
+});
 
 /**
  * JSON with the keys of every object sorted, so equal views give equal text whatever order their keys
@@ -24,24 +27,46 @@ const StoredView = z.object({ type: z.literal(contract.METADATA_FILTERS_CONFIG),
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
       : v,
   );
 }
 
 /** base64url of SHA-256 over the project, the type and the canonical value; 22 characters (132 bits). */
 export function sharedViewHash(projectId: string, type: string, canonicalValue: string): string {
-  return crypto.createHash('sha256').update(JSON.stringify([projectId, type, canonicalValue])).digest('base64url').slice(0, 22);
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([projectId, type, canonicalValue]))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** The view with older condition1/condition2 filters turned into lists of conditions (spec 1 §3). */
-const upgradeView = (view: SharedView): SharedView => ({ ...view, filterModel: upgradeFilterModel(view.filterModel) });
+const upgradeView = (view: SharedView): SharedView => ({
+  ...view,
+  filterModel: upgradeFilterModel(view.filterModel),
+});
 
-export async function saveSharedView(ctx: AppContext, actor: Actor, project: ProjectScope, input: { type: SharedViewType; value: SharedView }) {
+export async function saveSharedView(
+  ctx: AppContext,
+  actor: Actor,
+  project: ProjectScope,
+  input: { type: SharedViewType; value: SharedView },
+) {
   // Upgraded before hashing: a view sent in the older form is the same view, with the same link.
   const value = canonicalJson(upgradeView(input.value));
   const hash = sharedViewHash(project.id, input.type, value);
-  await q.insertSharedView(ctx.db, { hash, projectId: project.id, type: input.type, value, createdBy: actor.userId });
+  await q.insertSharedView(ctx.db, {
+    hash,
+    projectId: project.id,
+    type: input.type,
+    value,
+    createdBy: actor.userId,
+  });
   return { hash };
 }
 
@@ -50,7 +75,12 @@ export async function getSharedView(ctx: AppContext, project: ProjectScope, hash
   if (!row) throw notFound(`There is no shared view '${hash}' in this project`);
   // Rows written before this server (or by hand) are checked here, so a bad one is a clear 422, not a 500.
   const stored = StoredView.safeParse({ type: row.type, value: parseJson(row.value) });
-  if (!stored.success) throw new AppError(422, SHARED_VIEW_ERROR_CODES.unreadable, `The shared view '${hash}' is stored in a form that cannot be restored`);
+  if (!stored.success)
+    throw new AppError(
+      422,
+      SHARED_VIEW_ERROR_CODES.unreadable,
+      `The shared view '${hash}' is stored in a form that cannot be restored`,
+    );
   return { type: stored.data.type, value: upgradeView(stored.data.value) };
 }
 

@@ -8,7 +8,12 @@ export async function findProjectName(db: Db, projectId: string): Promise<string
 }
 
 /** The folder holding each slide's (first) file, by slide id: the IDO export's ImagePath; relative when it lies in `dataDir`. */
-export async function findFileFolders(db: Db, projectId: string, slideIds: readonly string[], dataDir: string): Promise<Map<string, string>> {
+export async function findFileFolders(
+  db: Db,
+  projectId: string,
+  slideIds: readonly string[],
+  dataDir: string,
+): Promise<Map<string, string>> {
   if (slideIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('slides')

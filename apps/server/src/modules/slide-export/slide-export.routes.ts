@@ -24,14 +24,22 @@ export function registerSlideExportRoutes(app: FastifyInstance, ctx: AppContext)
     app.withTypeProvider<ZodTypeProvider>().route({
       ...contractRouteOptions(def, ctx.guard),
       handler: async (req, reply) => {
-        const file = await startExport(ctx, req.project as ProjectScope, format, req.body as z.output<typeof contract.ExportRequest>);
+        const file = await startExport(
+          ctx,
+          req.project as ProjectScope,
+          format,
+          req.body as z.output<typeof contract.ExportRequest>,
+        );
         return reply
           .type(`${file.mediaType}; charset=utf-8`)
           .header('content-disposition', contentDisposition(file.fileName))
           .header('cache-control', 'no-store')
           .header(contract.EXPORT_HEADERS.total, String(file.total))
           .header(contract.EXPORT_HEADERS.skipped, String(file.skipped))
-          .header('access-control-expose-headers', `${contract.EXPORT_HEADERS.total}, ${contract.EXPORT_HEADERS.skipped}`)
+          .header(
+            'access-control-expose-headers',
+            `${contract.EXPORT_HEADERS.total}, ${contract.EXPORT_HEADERS.skipped}`,
+          )
           .send(Readable.from(file.chunks));
       },
     });

@@ -9,7 +9,11 @@ import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { insertTestSlides } from '../slides/slides.fixtures.ts';
 
 type Columns = [csvFieldName: string, slideField: string][];
-const request = (columns: Columns, rows: string[][], over: Partial<CsvImportRequest> = {}): CsvImportRequest => ({
+const request = (
+  columns: Columns,
+  rows: string[][],
+  over: Partial<CsvImportRequest> = {},
+): CsvImportRequest => ({
   fileName: 'metadata.csv',
   columns: columns.map(([csvFieldName, slideField]) => ({ csvFieldName, slideField })),
   rows: rows.map((cells, i) => ({ line: i + 2, cells })),
@@ -41,11 +45,19 @@ describeEachDialect('CSV import', (t) => {
       payload: bodyRowsLines(slideImport.importSlideMetadata, body).join('\n'),
     });
   const slides = async () => {
-    const res = await t().request(writer, { method: 'POST', url: `/v1/projects/${projectId}/slides/grid`, payload: { startRow: 0, endRow: 100 } });
+    const res = await t().request(writer, {
+      method: 'POST',
+      url: `/v1/projects/${projectId}/slides/grid`,
+      payload: { startRow: 0, endRow: 100 },
+    });
     return new Map((res.json().data as Record<string, unknown>[]).map((r) => [String(r.fileName), r]));
   };
   /** The NDJSON lines of an applied import. */
-  const events = (body: string) => body.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const events = (body: string) =>
+    body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
 
   beforeEach(async () => {
     writer = await t().createUser();
@@ -64,13 +76,27 @@ describeEachDialect('CSV import', (t) => {
       { fileName: 'S-003.ndpi' },
       { fileName: 'Locked.svs' },
     ]);
-    await t().ctx.db.updateTable('slides').set({ editable_fields: JSON.stringify(['blockId']) }).where('id', '=', locked!).execute();
+    await t()
+      .ctx.db.updateTable('slides')
+      .set({ editable_fields: JSON.stringify(['blockId']) })
+      .where('id', '=', locked!)
+      .execute();
   });
 
   it('checks every line in a dry run and changes nothing', async () => {
     const res = await post({
       ...request(COLUMNS, [
-        ['s-001', 'B-1', 'nsclc', 'adenocarcinoma', 'cd3-PD-L1', 'GO2', 'atezolizumab, placebo', '40', '05/03/24'],
+        [
+          's-001',
+          'B-1',
+          'nsclc',
+          'adenocarcinoma',
+          'cd3-PD-L1',
+          'GO2',
+          'atezolizumab, placebo',
+          '40',
+          '05/03/24',
+        ],
         ['S-404.svs', 'B-2', 'NSCLC', '', 'CD8', 'GO2', '', '', ''],
         ['S-002.svs', 'B-3', 'Martian cancer', '', 'CD8', 'GO2', '', '', ''],
         ['S-003.NDPI', 'B-4', 'Melanoma', 'HER2+', 'CD8', 'GO2', '', '', ''],
@@ -92,12 +118,25 @@ describeEachDialect('CSV import', (t) => {
 
   it('refuses a strict import with a bad line, and imports the correct lines when allowed, with progress', async () => {
     const body = request(COLUMNS, [
-      ['s-001', 'B-1', 'nsclc', 'adenocarcinoma', 'cd3-PD-L1', 'GO2', 'atezolizumab, placebo', '40', '05/03/24'],
+      [
+        's-001',
+        'B-1',
+        'nsclc',
+        'adenocarcinoma',
+        'cd3-PD-L1',
+        'GO2',
+        'atezolizumab, placebo',
+        '40',
+        '05/03/24',
+      ],
       ['S-002', 'B-2', 'Breast cancer', 'HER2+', 'CD8', 'GO2', '', '101', ''],
     ]);
     const refused = await post(body);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ code: 'IMPORT_REFUSED', message: expect.stringContaining('1 of 2 lines hold errors') });
+    expect(refused.json()).toEqual({
+      code: 'IMPORT_REFUSED',
+      message: expect.stringContaining('1 of 2 lines hold errors'),
+    });
     expect((await slides()).get('S-001.svs')).toMatchObject({ blockId: 'B-OLD' });
 
     const res = await post({ ...body, options: { overwrite: false, allowCorrectValues: true } });
@@ -119,10 +158,19 @@ describeEachDialect('CSV import', (t) => {
       collectionDate: '2024-03-05',
       assayMarkersFormatted: 'CD3-PD-L1',
     });
-    expect(report.changes).toContainEqual({ slideId: s1.id, field: 'indicationV2', before: null, after: 'NSCLC' });
+    expect(report.changes).toContainEqual({
+      slideId: s1.id,
+      field: 'indicationV2',
+      before: null,
+      after: 'NSCLC',
+    });
     expect((await slides()).get('S-002.svs')).toMatchObject({ blockId: null });
     // The lists went to the side tables too: a set filter finds the slide.
-    const filtered = await t().request(writer, { method: 'POST', url: `/v1/projects/${projectId}/slides/grid`, payload: { filterModel: { drugIds: { filterType: 'set', values: ['Placebo'] } } } });
+    const filtered = await t().request(writer, {
+      method: 'POST',
+      url: `/v1/projects/${projectId}/slides/grid`,
+      payload: { filterModel: { drugIds: { filterType: 'set', values: ['Placebo'] } } },
+    });
     expect(filtered.json().filteredSlideCount).toBe(1);
   });
 
@@ -131,10 +179,14 @@ describeEachDialect('CSV import', (t) => {
       ['File name', 'fileName'],
       ['Block', 'blockId'],
     ];
-    const res = await post(request(columns, [['S-001.svs', 'B-NEW']], { options: { overwrite: true, allowCorrectValues: false } }));
+    const res = await post(
+      request(columns, [['S-001.svs', 'B-NEW']], { options: { overwrite: true, allowCorrectValues: false } }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect((await slides()).get('S-001.svs')).toMatchObject({ blockId: 'B-NEW' });
-    const none = await post(request(columns, [['nope.svs', 'B-1']], { options: { overwrite: true, allowCorrectValues: true } }));
+    const none = await post(
+      request(columns, [['nope.svs', 'B-1']], { options: { overwrite: true, allowCorrectValues: true } }),
+    );
     expect(none.statusCode).toBe(422);
   });
 

@@ -27,16 +27,28 @@ export function registerSlideImportRoutes(app: FastifyInstance, ctx: AppContext)
       const out = new PassThrough();
       const emit = (event: CsvImportEvent) => out.write(`${JSON.stringify(event)}\n`);
       reply.type('application/x-ndjson').header('cache-control', 'no-store').send(out);
-      void applyImport(ctx, project, (req.actor as Actor).userId, body.fileName, plan, async (done, total) => {
-        emit({ progress: { done, total } });
-        // Let the line reach the socket before the next slides are written.
-        await nextTurn();
-      })
+      void applyImport(
+        ctx,
+        project,
+        (req.actor as Actor).userId,
+        body.fileName,
+        plan,
+        async (done, total) => {
+          emit({ progress: { done, total } });
+          // Let the line reach the socket before the next slides are written.
+          await nextTurn();
+        },
+      )
         .then((report) => emit({ report }))
         .catch((error: unknown) => {
           const known = error instanceof AppError;
           if (!known) req.log.error(error, 'CSV import failed');
-          emit({ error: { code: known ? String(error.code) : ERROR_CODES.internal, message: known ? error.message : 'Internal error' } });
+          emit({
+            error: {
+              code: known ? String(error.code) : ERROR_CODES.internal,
+              message: known ? error.message : 'Internal error',
+            },
+          });
         })
         .finally(() => out.end());
       return reply;

@@ -44,7 +44,8 @@ export const IMPORT_MESSAGES = {
   notImportable: (field: string) => `The field '${field}' cannot be imported`,
   twice: (field: string) => `The field '${field}' is mapped to more than one column`,
   noFileName: 'No column is mapped to the slide file name',
-  cellCount: (line: number, cells: number, columns: number) => `Line ${line} has ${cells} cells for ${columns} columns`,
+  cellCount: (line: number, cells: number, columns: number) =>
+    `Line ${line} has ${cells} cells for ${columns} columns`,
   refused: (incorrect: number, lines: number) =>
     `The import was refused: ${incorrect} of ${lines} lines hold errors and 'Allow import of correct values' is off. Nothing was imported.`,
   nothingCorrect: 'No line of the file can be imported. Nothing was imported.',
@@ -58,11 +59,18 @@ export interface ImportPlan {
   fileNames: Map<string, string>;
 }
 
-export async function planImport(ctx: AppContext, project: ProjectScope, request: Request): Promise<ImportPlan> {
+export async function planImport(
+  ctx: AppContext,
+  project: ProjectScope,
+  request: Request,
+): Promise<ImportPlan> {
   const descriptors = await getFieldDescriptors(ctx, project.id, 'slideMetadataView');
   const fields = new Map(descriptors.map((f) => [f.fieldName, f]));
   const fileNameColumn = checkColumns(request, descriptors);
-  const markers = choosableValues((await getFieldDescriptors(ctx, project.id, 'assayPopupEditor')).find((f) => f.fieldName === 'marker')?.allowedValues ?? []).map((v) => v.value);
+  const markers = choosableValues(
+    (await getFieldDescriptors(ctx, project.id, 'assayPopupEditor')).find((f) => f.fieldName === 'marker')
+      ?.allowedValues ?? [],
+  ).map((v) => v.value);
 
   // The project's slides by every key a CSV file name may match them with.
   const byKey = new Map<string, string[]>();
@@ -70,7 +78,8 @@ export async function planImport(ctx: AppContext, project: ProjectScope, request
     for (const key of slideNameKeys(slide.fileName)) byKey.set(key, [...(byKey.get(key) ?? []), slide.id]);
   }
   const lines = request.rows.map((row) => {
-    if (row.cells.length !== request.columns.length) throw badRequest(IMPORT_MESSAGES.cellCount(row.line, row.cells.length, request.columns.length));
+    if (row.cells.length !== request.columns.length)
+      throw badRequest(IMPORT_MESSAGES.cellCount(row.line, row.cells.length, request.columns.length));
     const fileName = row.cells[fileNameColumn]!.trim();
     // Keyed by field names from the request: objects without a prototype (DESIGN §14).
     const values = Object.create(null) as Record<string, string>;
@@ -79,29 +88,56 @@ export async function planImport(ctx: AppContext, project: ProjectScope, request
       columns[c.slideField] = c.csvFieldName;
       if (i !== fileNameColumn) values[c.slideField] = row.cells[i]!;
     });
-    return { input: { line: row.line, fileName, values, columns }, slideIds: fileName ? (byKey.get(csvNameKey(fileName)) ?? []) : [] };
+    return {
+      input: { line: row.line, fileName, values, columns },
+      slideIds: fileName ? (byKey.get(csvNameKey(fileName)) ?? []) : [],
+    };
   });
   const slides = new Map<string, Row>();
   const matched = [...new Set(lines.flatMap((l) => l.slideIds))];
   // Only what the lines touch and the rules read: the mapped fields, the file name, indication and subtype.
-  const read = [...new Set(['fileName', 'indicationV2', 'indicationSubtypeV2', ...request.columns.map((c) => c.slideField)])];
-  for (let i = 0; i < matched.length; i += 1000) for (const row of await readSlides(ctx, project.id, matched.slice(i, i + 1000), read)) slides.set(String(row.id), row);
+  const read = [
+    ...new Set([
+      'fileName',
+      'indicationV2',
+      'indicationSubtypeV2',
+      ...request.columns.map((c) => c.slideField),
+    ]),
+  ];
+  for (let i = 0; i < matched.length; i += 1000)
+    for (const row of await readSlides(ctx, project.id, matched.slice(i, i + 1000), read))
+      slides.set(String(row.id), row);
 
-  const options = { overwrite: request.options.overwrite, markers, dateOrder: request.dateOrder as DateOrder };
+  const options = {
+    overwrite: request.options.overwrite,
+    markers,
+    dateOrder: request.dateOrder as DateOrder,
+  };
   const messages: string[] = [];
   let incorrect = 0;
   const pending = new Map<string, Record<string, unknown>>();
   for (const { input, slideIds } of lines) {
     const targets = slideIds.map((id) => slides.get(id)).filter((s): s is Row => s !== undefined);
-    const planned = (targets.length ? targets : [null]).map((slide) => ({ slide, ...planCsvLine(input, slide, fields, options) }));
-    const lineMessages = [...new Set(planned.flatMap((p) => [...p.messages, ...(p.slide ? rightsMessages(input, p.slide, p.changes, fields) : [])]))];
+    const planned = (targets.length ? targets : [null]).map((slide) => ({
+      slide,
+      ...planCsvLine(input, slide, fields, options),
+    }));
+    const lineMessages = [
+      ...new Set(
+        planned.flatMap((p) => [
+          ...p.messages,
+          ...(p.slide ? rightsMessages(input, p.slide, p.changes, fields) : []),
+        ]),
+      ),
+    ];
     if (lineMessages.length) {
       incorrect++;
       messages.push(...lineMessages);
       continue;
     }
     // Later lines of the same slide win, as if applied in order.
-    for (const { slide, changes } of planned) if (slide) pending.set(String(slide.id), { ...pending.get(String(slide.id)), ...changes });
+    for (const { slide, changes } of planned)
+      if (slide) pending.set(String(slide.id), { ...pending.get(String(slide.id)), ...changes });
   }
 
   const writes: SlideWrite[] = [];
@@ -110,13 +146,20 @@ export async function planImport(ctx: AppContext, project: ProjectScope, request
   for (const [id, change] of pending) {
     const slide = slides.get(id)!;
     clearForeignSubtype(change, slide, fields);
-    const own = Object.fromEntries(Object.entries(change).filter(([name]) => fields.get(name)?.isProjectSpecificField));
-    const fixed = withAssayIds(Object.fromEntries(Object.entries(change).filter(([name]) => !fields.get(name)?.isProjectSpecificField)));
+    const own = Object.fromEntries(
+      Object.entries(change).filter(([name]) => fields.get(name)?.isProjectSpecificField),
+    );
+    const fixed = withAssayIds(
+      Object.fromEntries(
+        Object.entries(change).filter(([name]) => !fields.get(name)?.isProjectSpecificField),
+      ),
+    );
     const after = { ...fixed, ...own };
     if (Object.keys(after).length === 0) continue;
     writes.push({ id, from: String(slide.updatedAt), values: fixed, projectValues: own });
     fileNames.set(id, String(slide.fileName));
-    for (const [field, value] of Object.entries(after)) changes.push({ slideId: id, field, before: slide[field] ?? null, after: value });
+    for (const [field, value] of Object.entries(after))
+      changes.push({ slideId: id, field, before: slide[field] ?? null, after: value });
   }
   const report: CsvImportReport = {
     lines: lines.length,
@@ -133,7 +176,8 @@ export async function planImport(ctx: AppContext, project: ProjectScope, request
 /** Refuses the import as a whole (422) when it may not run: strict with a bad line, or no good line at all. */
 export function checkRunnable(report: CsvImportReport, allowCorrectValues: boolean): void {
   if (report.correct === 0) throw new AppError(422, 'IMPORT_REFUSED', IMPORT_MESSAGES.nothingCorrect);
-  if (report.incorrect > 0 && !allowCorrectValues) throw new AppError(422, 'IMPORT_REFUSED', IMPORT_MESSAGES.refused(report.incorrect, report.lines));
+  if (report.incorrect > 0 && !allowCorrectValues)
+    throw new AppError(422, 'IMPORT_REFUSED', IMPORT_MESSAGES.refused(report.incorrect, report.lines));
 }
 
 /** The mapped columns must be importable fields, each once, one of them the file name; answers that column's index. */
@@ -151,7 +195,12 @@ function checkColumns(request: Request, descriptors: readonly FieldDescriptor[])
 }
 
 /** A cell the slide's editing rights keep (its row allow-list, its slide- or project-specific flag): a message for the line. */
-function rightsMessages(input: { line: number; fileName: string }, slide: Row, changes: Record<string, unknown>, fields: ReadonlyMap<string, FieldDescriptor>): string[] {
+function rightsMessages(
+  input: { line: number; fileName: string },
+  slide: Row,
+  changes: Record<string, unknown>,
+  fields: ReadonlyMap<string, FieldDescriptor>,
+): string[] {
   const flags = {
     editableFields: (slide.editableFields as string[] | null | undefined) ?? null,
     canEditSlideSpecificFields: slide.canEditSlideSpecificFields !== false,
@@ -159,14 +208,27 @@ function rightsMessages(input: { line: number; fileName: string }, slide: Row, c
   };
   return Object.keys(changes).flatMap((name) => {
     const field = fields.get(name)!;
-    return canEditCell(field, flags, true) ? [] : [lineMessage(input.line, input.fileName, CELL_MESSAGES.readOnly(field.headerName))];
+    return canEditCell(field, flags, true)
+      ? []
+      : [lineMessage(input.line, input.fileName, CELL_MESSAGES.readOnly(field.headerName))];
   });
 }
 
 /** A new indication clears a subtype of the old one that the line leaves as it is (as a cell edit does). */
-function clearForeignSubtype(change: Record<string, unknown>, slide: Row, fields: ReadonlyMap<string, FieldDescriptor>): void {
+function clearForeignSubtype(
+  change: Record<string, unknown>,
+  slide: Row,
+  fields: ReadonlyMap<string, FieldDescriptor>,
+): void {
   if (!('indicationV2' in change) || 'indicationSubtypeV2' in change || !slide.indicationSubtypeV2) return;
-  if (checkLinkedValue(slide.indicationSubtypeV2, change.indicationV2, fields.get('indicationSubtypeV2')?.allowedValues ?? [])) change.indicationSubtypeV2 = null;
+  if (
+    checkLinkedValue(
+      slide.indicationSubtypeV2,
+      change.indicationV2,
+      fields.get('indicationSubtypeV2')?.allowedValues ?? [],
+    )
+  )
+    change.indicationSubtypeV2 = null;
 }
 
 /**
@@ -187,11 +249,24 @@ export async function applyImport(
   const batch = Math.min(MAX_BATCH, Math.max(1, Math.round(total / 200)));
   const projectFields = await findProjectFields(ctx.db, project.id);
   await ctx.db.transaction().execute((trx) =>
-    writeSlideChanges(trx, ctx.dialect, project.id, projectFields, plan.writes, (id) => plan.fileNames.get(id) ?? id, {
-      batch,
-      afterBatch: (done) => onProgress(done, total),
-    }),
+    writeSlideChanges(
+      trx,
+      ctx.dialect,
+      project.id,
+      projectFields,
+      plan.writes,
+      (id) => plan.fileNames.get(id) ?? id,
+      {
+        batch,
+        afterBatch: (done) => onProgress(done, total),
+      },
+    ),
   );
-  await ctx.audit.record({ action: 'slides.csvImported', actorUserId, target: project.id, details: { fileName, slides: total, cells: plan.changes.length } });
+  await ctx.audit.record({
+    action: 'slides.csvImported',
+    actorUserId,
+    target: project.id,
+    details: { fileName, slides: total, cells: plan.changes.length },
+  });
   return { ...plan.report, isApplied: true, changes: plan.changes };
 }

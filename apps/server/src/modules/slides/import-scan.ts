@@ -9,7 +9,18 @@ import { DicomInstance, dicomSeriesKey, FileSource } from '@tessera/wsi';
 import { describeFailure } from '../images/images.service.ts';
 
 /** Extensions of single-file slides (and the MRXS index file). .ome.tif(f) is covered by tif(f). */
-export const SLIDE_EXTENSIONS: ReadonlySet<string> = new Set(['svs', 'tif', 'tiff', 'qptiff', 'ndpi', 'mrxs', 'scn', 'bif', 'vms', 'dcm']);
+export const SLIDE_EXTENSIONS: ReadonlySet<string> = new Set([
+  'svs',
+  'tif',
+  'tiff',
+  'qptiff',
+  'ndpi',
+  'mrxs',
+  'scn',
+  'bif',
+  'vms',
+  'dcm',
+]);
 
 /** One slide to register: its display file name and every file that belongs to it (the slide file first). */
 export interface ImportUnit {
@@ -79,7 +90,8 @@ export async function scanFolder(dir: string): Promise<FolderScan> {
     }
   }
   for (const name of names) {
-    if (kinds.get(name) === 'dir' && !companions.has(name)) scan.ignored.push({ fileName: name, reason: 'Subfolders are not searched' });
+    if (kinds.get(name) === 'dir' && !companions.has(name))
+      scan.ignored.push({ fileName: name, reason: 'Subfolders are not searched' });
   }
   await groupDicom(dir, dicom, scan);
   return scan;

@@ -38,13 +38,27 @@ export interface ImportProgress {
 /** The folder the API may import from: `<data dir>/imports`. */
 export const importsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'imports');
 
-async function importUnit(ctx: AppContext, projectId: string, unit: ImportUnit, createdBy: string | null): Promise<{ outcome: 'imported' | 'skipped'; slideId: string }> {
+async function importUnit(
+  ctx: AppContext,
+  projectId: string,
+  unit: ImportUnit,
+  createdBy: string | null,
+): Promise<{ outcome: 'imported' | 'skipped'; slideId: string }> {
   const known = await imageChecksum(unit.paths);
   const present = await q.findSlideByChecksum(ctx.db, projectId, known.checksum);
   if (present) return { outcome: 'skipped', slideId: present.id };
   const { image } = await registerImage(ctx, unit.paths, known);
-  const extension = unit.paths.length > 1 && unit.fileName.toLowerCase().endsWith('.dcm') ? 'dcm' : slideNameParts(unit.fileName).extension;
-  const { slide, created } = await getOrCreateSlideForImage(ctx, projectId, image, { fileName: unit.fileName, fileExtension: extension }, createdBy);
+  const extension =
+    unit.paths.length > 1 && unit.fileName.toLowerCase().endsWith('.dcm')
+      ? 'dcm'
+      : slideNameParts(unit.fileName).extension;
+  const { slide, created } = await getOrCreateSlideForImage(
+    ctx,
+    projectId,
+    image,
+    { fileName: unit.fileName, fileExtension: extension },
+    createdBy,
+  );
   return { outcome: created ? 'imported' : 'skipped', slideId: slide.id };
 }
 
@@ -83,7 +97,12 @@ export async function importFolder(
   for (const [index, unit] of scan.units.entries()) {
     const progress = { done: index + 1, total, fileName: unit.fileName };
     try {
-      const { outcome, slideId } = await importUnit(ctx, projectId, await confinedUnit(unit, confineTo), createdBy);
+      const { outcome, slideId } = await importUnit(
+        ctx,
+        projectId,
+        await confinedUnit(unit, confineTo),
+        createdBy,
+      );
       if (outcome === 'imported') summary.imported.push({ fileName: unit.fileName, slideId });
       else summary.skipped.push({ fileName: unit.fileName, reason: IMPORT_MESSAGES.alreadyPresent(slideId) });
       onProgress({ ...progress, outcome, slideId });
@@ -99,12 +118,21 @@ export async function importFolder(
  * The administrator API: system super users only (the guard has checked slideUpload in the project), and
  * only folders inside `<data dir>/imports`, resolved through symlinks so none leads out of it.
  */
-export async function importFolderByApi(ctx: AppContext, actor: Actor, project: ProjectScope, input: { path: string }): Promise<ImportSummary> {
-  if (!actor.systemRoles.includes('systemSuperUser')) throw new AppError(403, IMPORT_ERROR_CODES.superUserOnly, IMPORT_MESSAGES.superUserOnly);
+export async function importFolderByApi(
+  ctx: AppContext,
+  actor: Actor,
+  project: ProjectScope,
+  input: { path: string },
+): Promise<ImportSummary> {
+  if (!actor.systemRoles.includes('systemSuperUser'))
+    throw new AppError(403, IMPORT_ERROR_CODES.superUserOnly, IMPORT_MESSAGES.superUserOnly);
   const root = importsDir(ctx);
   const wanted = path.resolve(root, input.path);
   if (input.path.includes('\0') || !isInside(wanted, root)) throw badRequest(IMPORT_MESSAGES.outsideImports);
-  const [realRoot, realWanted] = await Promise.all([realpath(root).catch(() => null), realpath(wanted).catch(() => null)]);
+  const [realRoot, realWanted] = await Promise.all([
+    realpath(root).catch(() => null),
+    realpath(wanted).catch(() => null),
+  ]);
   if (!realRoot || !realWanted) throw badRequest(IMPORT_MESSAGES.folderMissing);
   if (!isInside(realWanted, realRoot)) throw badRequest(IMPORT_MESSAGES.outsideImports);
   return importFolder(ctx, project.id, realWanted, actor.userId, undefined, realRoot);

@@ -23,7 +23,9 @@ export const QC_GRID_SOURCE: GridSource = {
 /** The SELECT list of QC rows: every QC field, the channel row's id, its slide and the slide's updatedAt. */
 export function qcSelect(): RawBuilder<unknown>[] {
   return [
-    ...[...QC_GRID_SOURCE.columns.values()].map((c) => sql`${sql.ref(`qc_rows.${c.column}`)} AS ${sql.ref(c.field)}`),
+    ...[...QC_GRID_SOURCE.columns.values()].map(
+      (c) => sql`${sql.ref(`qc_rows.${c.column}`)} AS ${sql.ref(c.field)}`,
+    ),
     sql`qc_rows.id AS ${sql.ref('id')}`,
     sql`qc_rows.slide_id AS ${sql.ref('slideId')}`,
     sql`qc_rows.updated_at AS ${sql.ref('updatedAt')}`,
@@ -31,8 +33,10 @@ export function qcSelect(): RawBuilder<unknown>[] {
 }
 
 export function toQcRow(stored: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(stored).map(([key, value]) => {
-    const column = QC_GRID_SOURCE.columns.get(key);
-    return [key, column ? fromStored(column, value) : value];
-  }));
+  return Object.fromEntries(
+    Object.entries(stored).map(([key, value]) => {
+      const column = QC_GRID_SOURCE.columns.get(key);
+      return [key, column ? fromStored(column, value) : value];
+    }),
+  );
 }

@@ -2,14 +2,22 @@
  * The slide table as a grid source: each field of the registry (packages/domain slide-fields.ts) with its
  * column of `slides` (the field name in snake case) and how it is stored, filtered, sorted and grouped.
  */
-import { describeField, filterKindOf, projectFieldDefinition, SLIDE_FIELDS, type FieldDefinition, type ProjectField } from '@tessera/domain';
+import {
+  describeField,
+  filterKindOf,
+  projectFieldDefinition,
+  SLIDE_FIELDS,
+  type FieldDefinition,
+  type ProjectField,
+} from '@tessera/domain';
 import type { ColumnKind, GridColumn, GridSource } from '../../grid/grid-source.ts';
 import { TRIGRAM_COLUMNS_0009 } from '../../db/migrations/20261123_0009_slide_metadata.ts';
 
 /** Text columns with a trigram index (the ones migration 0009 made): 'contains' filters and the global search. */
 const TRIGRAM_COLUMNS: ReadonlySet<string> = new Set(TRIGRAM_COLUMNS_0009);
 
-export const columnName = (fieldName: string): string => fieldName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const columnName = (fieldName: string): string =>
+  fieldName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 function kindOf(field: FieldDefinition): ColumnKind {
   if (field.fieldName === 'assays') return 'assays';
@@ -59,7 +67,16 @@ export const SLIDE_GRID_SOURCE: GridSource = {
   assaysTable: 'slide_assays',
   projectValuesTable: 'slide_project_values',
   columns: new Map(SLIDE_FIELDS.map((f) => [f.fieldName, gridColumnOf(f)])),
-  searchColumns: ['id', 'file_name', 'name', 'block_id', 'assay_markers_formatted', 'study_id', 'acronym', 'patient_id'],
+  searchColumns: [
+    'id',
+    'file_name',
+    'name',
+    'block_id',
+    'assay_markers_formatted',
+    'study_id',
+    'acronym',
+    'patient_id',
+  ],
   hasColumnStore: true,
 };
 
@@ -70,7 +87,12 @@ export function slideGridSourceFor(projectFields: readonly ProjectField[]): Grid
   for (const field of projectFields) {
     const column = gridColumnOf(projectFieldDefinition(field));
     const isText = field.primaryType === 'string' || field.primaryType === 'stringUtcDate';
-    columns.set(field.fieldName, { ...column, column: '', trigram: false, projectValue: isText ? 'value_text' : 'value_num' });
+    columns.set(field.fieldName, {
+      ...column,
+      column: '',
+      trigram: false,
+      projectValue: isText ? 'value_text' : 'value_num',
+    });
   }
   return { ...SLIDE_GRID_SOURCE, columns };
 }

@@ -15,7 +15,10 @@ export type SlideMetadata = Record<string, unknown>;
 /** The values with an id given to every assay channel that has none (new channels). */
 export function withAssayIds(values: SlideMetadata): SlideMetadata {
   if (!Array.isArray(values.assays)) return values;
-  return { ...values, assays: (values.assays as AssayChannel[]).map((a) => (a.id ? a : { ...a, id: newId() })) };
+  return {
+    ...values,
+    assays: (values.assays as AssayChannel[]).map((a) => (a.id ? a : { ...a, id: newId() })),
+  };
 }
 
 /** The `slides` column values for the given fields (lists as JSON text, booleans as 1/0). */
@@ -29,7 +32,8 @@ export function metadataColumns(values: SlideMetadata): Record<string, unknown> 
       const assays = (value ?? []) as AssayChannel[];
       out.assays = JSON.stringify(assays);
       out.assay_markers_formatted = assays.length ? formatAssayMarkers(assays) : null;
-    } else if (column.kind === 'bool') out[column.column] = value === null || value === undefined ? null : value ? 1 : 0;
+    } else if (column.kind === 'bool')
+      out[column.column] = value === null || value === undefined ? null : value ? 1 : 0;
     else out[column.column] = value ?? null;
   }
   return out;
@@ -41,12 +45,31 @@ export function metadataColumns(values: SlideMetadata): Record<string, unknown> 
  */
 export async function insertMetadataSlide(
   db: Db,
-  slide: { projectId: string; fileName: string; checksum: string; format: string; status?: string; createdBy: string | null; values: SlideMetadata },
+  slide: {
+    projectId: string;
+    fileName: string;
+    checksum: string;
+    format: string;
+    status?: string;
+    createdBy: string | null;
+    values: SlideMetadata;
+  },
 ): Promise<string> {
   const id = newId();
   const imageId = newId();
   const now = nowIso();
-  await db.insertInto('images').values({ id: imageId, checksum: slide.checksum, size: 0, storage_paths: '[]', format: slide.format, image_info: '{}', created_at: now }).execute();
+  await db
+    .insertInto('images')
+    .values({
+      id: imageId,
+      checksum: slide.checksum,
+      size: 0,
+      storage_paths: '[]',
+      format: slide.format,
+      image_info: '{}',
+      created_at: now,
+    })
+    .execute();
   const values = withAssayIds(slide.values);
   await db
     .insertInto('slides')
@@ -73,7 +96,12 @@ export async function insertMetadataSlide(
  * Sets metadata (checked already) on an existing slide and replaces its side-table rows, whatever it held:
  * for seeding (the demo's registered slides), not for edits, which go through updateSlideRows.
  */
-export async function setSlideMetadata(db: Db, projectId: string, id: string, metadata: SlideMetadata): Promise<void> {
+export async function setSlideMetadata(
+  db: Db,
+  projectId: string,
+  id: string,
+  metadata: SlideMetadata,
+): Promise<void> {
   const values = withAssayIds(metadata);
   await db
     .updateTable('slides')
@@ -96,18 +124,45 @@ function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
  * withAssayIds): a delete and a multi-row insert per field for all the slides at once, so a CSV import of
  * thousands of slides costs a few dozen statements rather than several per slide.
  */
-export async function writeSideRows(db: Db, projectId: string, slides: readonly { id: string; values: SlideMetadata }[]): Promise<void> {
+export async function writeSideRows(
+  db: Db,
+  projectId: string,
+  slides: readonly { id: string; values: SlideMetadata }[],
+): Promise<void> {
   for (const field of MULTI_VALUE_FIELDS) {
     const changed = slides.filter((s) => field in s.values);
     for (const part of chunks(changed, ROWS_PER_STATEMENT)) {
-      await db.deleteFrom('slide_values').where('field', '=', field).where('slide_id', 'in', part.map((s) => s.id)).execute();
+      await db
+        .deleteFrom('slide_values')
+        .where('field', '=', field)
+        .where(
+          'slide_id',
+          'in',
+          part.map((s) => s.id),
+        )
+        .execute();
     }
-    const rows = changed.flatMap((s) => [...new Set((s.values[field] ?? []) as string[])].map((value) => ({ slide_id: s.id, project_id: projectId, field, value })));
-    for (const part of chunks(rows, ROWS_PER_STATEMENT)) await db.insertInto('slide_values').values(part).execute();
+    const rows = changed.flatMap((s) =>
+      [...new Set((s.values[field] ?? []) as string[])].map((value) => ({
+        slide_id: s.id,
+        project_id: projectId,
+        field,
+        value,
+      })),
+    );
+    for (const part of chunks(rows, ROWS_PER_STATEMENT))
+      await db.insertInto('slide_values').values(part).execute();
   }
   const withAssays = slides.filter((s) => 'assays' in s.values);
   for (const part of chunks(withAssays, ROWS_PER_STATEMENT)) {
-    await db.deleteFrom('slide_assays').where('slide_id', 'in', part.map((s) => s.id)).execute();
+    await db
+      .deleteFrom('slide_assays')
+      .where(
+        'slide_id',
+        'in',
+        part.map((s) => s.id),
+      )
+      .execute();
   }
   const rows = withAssays.flatMap((s) =>
     ((s.values.assays ?? []) as AssayChannel[]).map((a) => ({
@@ -119,12 +174,18 @@ export async function writeSideRows(db: Db, projectId: string, slides: readonly 
       chromogen_fluorophores: a.chromogenFluorophores ?? null,
       primary_antibody: a.primaryAntibody ?? null,
       secondary_antibody: a.secondaryAntibody ?? null,
-      qc_pass: a.qcSlideChannelPass === undefined || a.qcSlideChannelPass === null ? null : a.qcSlideChannelPass ? 1 : 0,
+      qc_pass:
+        a.qcSlideChannelPass === undefined || a.qcSlideChannelPass === null
+          ? null
+          : a.qcSlideChannelPass
+            ? 1
+            : 0,
       qc_comment: a.qcSlideChannelComment ?? null,
       qc_freetext: a.qcSlideChannelFreetext ?? null,
     })),
   );
-  for (const part of chunks(rows, ROWS_PER_STATEMENT)) await db.insertInto('slide_assays').values(part).execute();
+  for (const part of chunks(rows, ROWS_PER_STATEMENT))
+    await db.insertInto('slide_assays').values(part).execute();
 }
 
 /** A slide's new column values, written only if it still has the updatedAt it was read at (`from`). */
@@ -141,11 +202,22 @@ export interface SlideRowUpdate {
  * rows travelling as JSON typed by the table itself (json_populate_recordset), because a round trip per
  * slide made a 10,000-line import take 8 s.
  */
-export async function updateSlideRows(db: Db, dialect: Dialect, projectId: string, updates: readonly SlideRowUpdate[]): Promise<Set<string>> {
+export async function updateSlideRows(
+  db: Db,
+  dialect: Dialect,
+  projectId: string,
+  updates: readonly SlideRowUpdate[],
+): Promise<Set<string>> {
   const updated = new Set<string>();
   if (dialect === 'sqlite') {
     for (const u of updates) {
-      const result = await db.updateTable('slides').set({ ...u.columns, updated_at: u.to }).where('id', '=', u.id).where('project_id', '=', projectId).where('updated_at', '=', u.from).executeTakeFirst();
+      const result = await db
+        .updateTable('slides')
+        .set({ ...u.columns, updated_at: u.to })
+        .where('id', '=', u.id)
+        .where('project_id', '=', projectId)
+        .where('updated_at', '=', u.from)
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) updated.add(u.id);
     }
     return updated;
@@ -160,7 +232,9 @@ export async function updateSlideRows(db: Db, dialect: Dialect, projectId: strin
     for (const part of chunks(group, ROWS_PER_STATEMENT)) {
       const rows = JSON.stringify(part.map((u) => ({ ...u.columns, id: u.id, updated_at: u.to })));
       const read = JSON.stringify(Object.fromEntries(part.map((u) => [u.id, u.from])));
-      const { rows: done } = await sql<{ id: string }>`UPDATE slides AS s SET ${sql.join(columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`x.${c}`)}`))}
+      const { rows: done } = await sql<{
+        id: string;
+      }>`UPDATE slides AS s SET ${sql.join(columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`x.${c}`)}`))}
         FROM json_populate_recordset(NULL::slides, ${rows}::json) AS x
         WHERE s.id = x.id AND s.project_id = ${projectId} AND s.updated_at = (${read}::json ->> x.id)
         RETURNING s.id`.execute(db);

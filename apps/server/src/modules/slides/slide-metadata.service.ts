@@ -23,14 +23,26 @@ import type { ProjectScope } from '../../http/actor.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { getFieldDescriptors } from './slide-grid.service.ts';
-import { findProjectFields, insertProjectField, readProjectValues, writeProjectValues } from './project-fields.queries.ts';
-import { metadataColumns, updateSlideRows, withAssayIds, writeSideRows, type SlideMetadata } from './slide-metadata.queries.ts';
+import {
+  findProjectFields,
+  insertProjectField,
+  readProjectValues,
+  writeProjectValues,
+} from './project-fields.queries.ts';
+import {
+  metadataColumns,
+  updateSlideRows,
+  withAssayIds,
+  writeSideRows,
+  type SlideMetadata,
+} from './slide-metadata.queries.ts';
 import { rowWithValues, slideSelect, toSlideRow } from './slide-rows.ts';
 import { withLabelImages } from './slide-labels.queries.ts';
 
 export const SLIDE_EDIT_MESSAGES = {
   notFound: (id: string) => `Slide ${id} could not be found in this project`,
-  conflict: (fileName: string) => `${fileName} was changed by someone else since it was loaded. Refresh to see the change; nothing was saved.`,
+  conflict: (fileName: string) =>
+    `${fileName} was changed by someone else since it was loaded. Refresh to see the change; nothing was saved.`,
   unknownField: (field: string) => `Unknown field '${field}'`,
   notEditable: (fileName: string, header: string) => `${header} of ${fileName} cannot be edited`,
   invalid: (fileName: string, message: string) => `${fileName}: ${message}`,
@@ -41,17 +53,29 @@ type SlideChange = { id: string; updatedAt: string } & Record<string, unknown>;
 export async function updateSlides(ctx: AppContext, project: ProjectScope, changes: SlideChange[]) {
   const ids = [...new Set(changes.map((c) => c.id))];
   if (ids.length !== changes.length) throw badRequest('A slide is listed twice in the batch');
-  const fields = new Map((await getFieldDescriptors(ctx, project.id, 'slideMetadataView')).map((f) => [f.fieldName, f]));
+  const fields = new Map(
+    (await getFieldDescriptors(ctx, project.id, 'slideMetadataView')).map((f) => [f.fieldName, f]),
+  );
   const vocabulary = await getFieldDescriptors(ctx, project.id, 'assayPopupEditor');
   const projectFields = await findProjectFields(ctx.db, project.id);
-  const allowed = (name: string) => new Set((vocabulary.find((f) => f.fieldName === name)?.allowedValues ?? []).map((v) => v.value));
+  const allowed = (name: string) =>
+    new Set((vocabulary.find((f) => f.fieldName === name)?.allowedValues ?? []).map((v) => v.value));
   const markers = allowed('marker');
   const chromogens = allowed('chromogenFluorophores');
   const current = new Map(
     (
       await ctx.db
         .selectFrom('slides')
-        .select(['id', 'file_name', 'updated_at', 'editable_fields', 'can_edit_slide_fields', 'can_edit_project_fields', 'indication_v2', 'indication_subtype_v2'])
+        .select([
+          'id',
+          'file_name',
+          'updated_at',
+          'editable_fields',
+          'can_edit_slide_fields',
+          'can_edit_project_fields',
+          'indication_v2',
+          'indication_subtype_v2',
+        ])
         .where('project_id', '=', project.id)
         .where('id', 'in', ids)
         .execute()
@@ -61,7 +85,8 @@ export async function updateSlides(ctx: AppContext, project: ProjectScope, chang
   const planned = changes.map((change) => {
     const row = current.get(change.id);
     if (!row) throw notFound(SLIDE_EDIT_MESSAGES.notFound(change.id));
-    if (row.updated_at !== change.updatedAt) throw new AppError(409, ERROR_CODES.conflict, SLIDE_EDIT_MESSAGES.conflict(row.file_name));
+    if (row.updated_at !== change.updatedAt)
+      throw new AppError(409, ERROR_CODES.conflict, SLIDE_EDIT_MESSAGES.conflict(row.file_name));
     const flags = {
       editableFields: row.editable_fields ? (JSON.parse(row.editable_fields) as string[]) : null,
       canEditSlideSpecificFields: row.can_edit_slide_fields === 1,
@@ -72,18 +97,35 @@ export async function updateSlides(ctx: AppContext, project: ProjectScope, chang
       if (name === 'id' || name === 'updatedAt') continue;
       const field = fields.get(name);
       if (!field) throw badRequest(SLIDE_EDIT_MESSAGES.unknownField(name));
-      if (!canEditCell(field, flags, true)) throw forbidden(SLIDE_EDIT_MESSAGES.notEditable(row.file_name, field.headerName));
-      const problem = name === 'assays' ? checkAssays(value, markers, chromogens) : checkCellValue(field, value);
+      if (!canEditCell(field, flags, true))
+        throw forbidden(SLIDE_EDIT_MESSAGES.notEditable(row.file_name, field.headerName));
+      const problem =
+        name === 'assays' ? checkAssays(value, markers, chromogens) : checkCellValue(field, value);
       if (problem) throw badRequest(SLIDE_EDIT_MESSAGES.invalid(row.file_name, problem));
       values[name] = value ?? (field.primaryType === 'array' ? [] : null);
     }
     checkLinks(fields, values, row, row.file_name);
-    const own = Object.fromEntries(Object.entries(values).filter(([name]) => fields.get(name)?.isProjectSpecificField));
-    const fixed = Object.fromEntries(Object.entries(values).filter(([name]) => !fields.get(name)?.isProjectSpecificField));
+    const own = Object.fromEntries(
+      Object.entries(values).filter(([name]) => fields.get(name)?.isProjectSpecificField),
+    );
+    const fixed = Object.fromEntries(
+      Object.entries(values).filter(([name]) => !fields.get(name)?.isProjectSpecificField),
+    );
     return { id: change.id, from: change.updatedAt, values: withAssayIds(fixed), projectValues: own };
   });
 
-  await ctx.db.transaction().execute((trx) => writeSlideChanges(trx, ctx.dialect, project.id, projectFields, planned, (id) => current.get(id)!.file_name));
+  await ctx.db
+    .transaction()
+    .execute((trx) =>
+      writeSlideChanges(
+        trx,
+        ctx.dialect,
+        project.id,
+        projectFields,
+        planned,
+        (id) => current.get(id)!.file_name,
+      ),
+    );
   return { data: await readSlides(ctx, project.id, ids) };
 }
 
@@ -115,11 +157,17 @@ export async function writeSlideChanges(
       trx,
       dialect,
       projectId,
-      batch.map((w) => ({ id: w.id, from: w.from, to: laterThan(w.from), columns: metadataColumns(w.values) })),
+      batch.map((w) => ({
+        id: w.id,
+        from: w.from,
+        to: laterThan(w.from),
+        columns: metadataColumns(w.values),
+      })),
     );
     // Changed between our read and this write: refused like any other conflict, nothing kept.
     const changed = batch.find((w) => !updated.has(w.id));
-    if (changed) throw new AppError(409, ERROR_CODES.conflict, SLIDE_EDIT_MESSAGES.conflict(fileNameOf(changed.id)));
+    if (changed)
+      throw new AppError(409, ERROR_CODES.conflict, SLIDE_EDIT_MESSAGES.conflict(fileNameOf(changed.id)));
     await writeSideRows(trx, projectId, batch);
     for (const w of batch) await writeProjectValues(trx, projectId, w.id, projectFields, w.projectValues);
     await progress.afterBatch?.(start + batch.length);
@@ -130,13 +178,22 @@ export async function writeSlideChanges(
  * Indication → subtype (spec 1 §5): a subtype must be one of its indication's (the new one, else the
  * row's); an indication changed under an existing subtype that no longer belongs to it clears it.
  */
-function checkLinks(fields: Map<string, FieldDescriptor>, values: SlideMetadata, row: { indication_v2: string | null; indication_subtype_v2: string | null }, fileName: string) {
+function checkLinks(
+  fields: Map<string, FieldDescriptor>,
+  values: SlideMetadata,
+  row: { indication_v2: string | null; indication_subtype_v2: string | null },
+  fileName: string,
+) {
   const indication = 'indicationV2' in values ? values.indicationV2 : row.indication_v2;
   const subtypes = fields.get('indicationSubtypeV2')?.allowedValues ?? [];
   if ('indicationSubtypeV2' in values) {
     const problem = checkLinkedValue(values.indicationSubtypeV2, indication, subtypes);
     if (problem) throw badRequest(SLIDE_EDIT_MESSAGES.invalid(fileName, problem));
-  } else if ('indicationV2' in values && row.indication_subtype_v2 && checkLinkedValue(row.indication_subtype_v2, indication, subtypes)) {
+  } else if (
+    'indicationV2' in values &&
+    row.indication_subtype_v2 &&
+    checkLinkedValue(row.indication_subtype_v2, indication, subtypes)
+  ) {
     values.indicationSubtypeV2 = null;
   }
 }
@@ -150,7 +207,12 @@ function laterThan(previous: string): string {
 /** Slide rows in their API shape, with the project's own field values. */
 async function withProjectValues(ctx: AppContext, projectId: string, stored: Record<string, unknown>[]) {
   const rows = stored.map(toSlideRow);
-  const values = await readProjectValues(ctx.db, projectId, await findProjectFields(ctx.db, projectId), rows.map((r) => String(r.id)));
+  const values = await readProjectValues(
+    ctx.db,
+    projectId,
+    await findProjectFields(ctx.db, projectId),
+    rows.map((r) => String(r.id)),
+  );
   return withLabelImages(
     ctx.db,
     projectId,
@@ -159,22 +221,45 @@ async function withProjectValues(ctx: AppContext, projectId: string, stored: Rec
 }
 
 /** Slide rows by id; `fields` narrows them to those fields (the id, updatedAt and editing flags always come). */
-export async function readSlides(ctx: AppContext, projectId: string, ids: readonly string[], fields?: readonly string[]) {
+export async function readSlides(
+  ctx: AppContext,
+  projectId: string,
+  ids: readonly string[],
+  fields?: readonly string[],
+) {
   if (ids.length === 0) return [];
-  const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(slideSelect(fields))} FROM slides WHERE slides.project_id = ${projectId} AND slides.id IN (${sql.join([...ids])}) ORDER BY slides.file_name, slides.id`.execute(ctx.db);
+  const { rows } = await sql<
+    Record<string, unknown>
+  >`SELECT ${sql.join(slideSelect(fields))} FROM slides WHERE slides.project_id = ${projectId} AND slides.id IN (${sql.join([...ids])}) ORDER BY slides.file_name, slides.id`.execute(
+    ctx.db,
+  );
   return withProjectValues(ctx, projectId, rows);
 }
 
 export async function readSlidesPage(ctx: AppContext, projectId: string, offset: number, limit: number) {
   const [{ rows }, total] = await Promise.all([
-    sql<Record<string, unknown>>`SELECT ${sql.join(slideSelect())} FROM slides WHERE slides.project_id = ${projectId} ORDER BY slides.file_name, slides.id LIMIT ${limit} OFFSET ${offset}`.execute(ctx.db),
-    ctx.db.selectFrom('slides').select((eb) => eb.fn.countAll<number | string>().as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow(),
+    sql<
+      Record<string, unknown>
+    >`SELECT ${sql.join(slideSelect())} FROM slides WHERE slides.project_id = ${projectId} ORDER BY slides.file_name, slides.id LIMIT ${limit} OFFSET ${offset}`.execute(
+      ctx.db,
+    ),
+    ctx.db
+      .selectFrom('slides')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { data: await withProjectValues(ctx, projectId, rows), total: Number(total.n) };
 }
 
 export async function deleteSlides(ctx: AppContext, project: ProjectScope, slideIds: readonly string[]) {
-  const result = await ctx.db.transaction().execute((trx) => trx.deleteFrom('slides').where('project_id', '=', project.id).where('id', 'in', [...new Set(slideIds)]).executeTakeFirst());
+  const result = await ctx.db.transaction().execute((trx) =>
+    trx
+      .deleteFrom('slides')
+      .where('project_id', '=', project.id)
+      .where('id', 'in', [...new Set(slideIds)])
+      .executeTakeFirst(),
+  );
   return { deleted: Number(result.numDeletedRows) };
 }
 
@@ -185,13 +270,22 @@ export async function listProjectFields(ctx: AppContext, project: ProjectScope) 
 export async function addProjectField(ctx: AppContext, project: ProjectScope, field: ProjectField) {
   const existing = await findProjectFields(ctx.db, project.id);
   if (existing.length >= MAX_PROJECT_FIELDS) throw badRequest(PROJECT_FIELD_MESSAGES.tooMany);
-  const problem = checkProjectFieldName(field.fieldName, existing.map((f) => f.fieldName));
+  const problem = checkProjectFieldName(
+    field.fieldName,
+    existing.map((f) => f.fieldName),
+  );
   if (problem) throw badRequest(problem);
-  if (!(await insertProjectField(ctx.db, project.id, field))) throw new AppError(409, ERROR_CODES.conflict, PROJECT_FIELD_MESSAGES.taken(field.fieldName));
+  if (!(await insertProjectField(ctx.db, project.id, field)))
+    throw new AppError(409, ERROR_CODES.conflict, PROJECT_FIELD_MESSAGES.taken(field.fieldName));
   return field;
 }
 
-export async function getColumnState(ctx: AppContext, userId: string, project: ProjectScope, tableId: TableId) {
+export async function getColumnState(
+  ctx: AppContext,
+  userId: string,
+  project: ProjectScope,
+  tableId: TableId,
+) {
   const row = await ctx.db
     .selectFrom('grid_column_states')
     .select('state')
@@ -202,13 +296,20 @@ export async function getColumnState(ctx: AppContext, userId: string, project: P
   return { state: row ? (JSON.parse(row.state) as unknown) : null };
 }
 
-export async function saveColumnState(ctx: AppContext, userId: string, project: ProjectScope, tableId: TableId, state: unknown) {
+export async function saveColumnState(
+  ctx: AppContext,
+  userId: string,
+  project: ProjectScope,
+  tableId: TableId,
+  state: unknown,
+) {
   const text = JSON.stringify(state ?? null);
   await ctx.db
     .insertInto('grid_column_states')
     .values({ user_id: userId, project_id: project.id, table_id: tableId, state: text, updated_at: nowIso() })
-    .onConflict((oc) => oc.columns(['user_id', 'project_id', 'table_id']).doUpdateSet({ state: text, updated_at: nowIso() }))
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'project_id', 'table_id']).doUpdateSet({ state: text, updated_at: nowIso() }),
+    )
     .execute();
   return { state: state ?? null };
 }
-

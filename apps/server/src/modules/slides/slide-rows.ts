@@ -31,7 +31,9 @@ const ALWAYS = new Set(['id', 'updatedAt']);
 /** The SELECT list of slide rows: the requested registry fields (default all), with the extra columns. */
 export function slideSelect(fields?: readonly string[]): RawBuilder<unknown>[] {
   const wanted = fields ? new Set([...fields, ...ALWAYS]) : null;
-  const columns = [...SLIDE_GRID_SOURCE.columns.values()].filter((c) => c.kind !== 'none' && (!wanted || wanted.has(c.field)));
+  const columns = [...SLIDE_GRID_SOURCE.columns.values()].filter(
+    (c) => c.kind !== 'none' && (!wanted || wanted.has(c.field)),
+  );
   return [
     ...columns.map((c) => sql`${sql.ref(`slides.${c.column}`)} AS ${sql.ref(c.field)}`),
     ...EXTRA_COLUMNS.map(([field, column]) => sql`${sql.ref(`slides.${column}`)} AS ${sql.ref(field)}`),
@@ -45,8 +47,10 @@ export function slideSelect(fields?: readonly string[]): RawBuilder<unknown>[] {
  */
 const CONVERSIONS: [string, (value: unknown) => unknown][] = [
   ...[...SLIDE_GRID_SOURCE.columns.values()].flatMap((column): [string, (value: unknown) => unknown][] => {
-    if (column.kind === 'list' || column.kind === 'assays') return [[column.field, (v) => JSON.parse(String(v ?? '[]')) as string[] | AssayChannel[]]];
-    if (column.kind === 'bool' || column.kind === 'number') return [[column.field, (v) => fromStored(column, v)]];
+    if (column.kind === 'list' || column.kind === 'assays')
+      return [[column.field, (v) => JSON.parse(String(v ?? '[]')) as string[] | AssayChannel[]]];
+    if (column.kind === 'bool' || column.kind === 'number')
+      return [[column.field, (v) => fromStored(column, v)]];
     return [];
   }),
   ['editableFields', (v) => (v === null || v === undefined ? null : (JSON.parse(String(v)) as string[]))],

@@ -7,10 +7,23 @@ import { newId } from '../../lib/ids.ts';
 import { insertMetadataSlide, type SlideMetadata } from './slide-metadata.queries.ts';
 
 /** Inserts one slide per entry (fileName required; other fields by name) and answers their ids in order. */
-export async function insertTestSlides(db: Db, projectId: string, slides: (SlideMetadata & { fileName: string })[]): Promise<string[]> {
+export async function insertTestSlides(
+  db: Db,
+  projectId: string,
+  slides: (SlideMetadata & { fileName: string })[],
+): Promise<string[]> {
   const ids: string[] = [];
   for (const { fileName, ...values } of slides) {
-    ids.push(await insertMetadataSlide(db, { projectId, fileName, checksum: newId() + newId() + newId().slice(0, 16), format: 'test', createdBy: null, values }));
+    ids.push(
+      await insertMetadataSlide(db, {
+        projectId,
+        fileName,
+        checksum: newId() + newId() + newId().slice(0, 16),
+        format: 'test',
+        createdBy: null,
+        values,
+      }),
+    );
   }
   return ids;
 }

@@ -30,11 +30,25 @@ const columns = [
 ] as const;
 
 export async function findSlide(db: Db, projectId: string, slideId: string): Promise<SlideRow | undefined> {
-  return db.selectFrom('slides').select(columns).where('project_id', '=', projectId).where('id', '=', slideId).executeTakeFirst();
+  return db
+    .selectFrom('slides')
+    .select(columns)
+    .where('project_id', '=', projectId)
+    .where('id', '=', slideId)
+    .executeTakeFirst();
 }
 
-export async function findSlideByChecksum(db: Db, projectId: string, checksum: string): Promise<SlideRow | undefined> {
-  return db.selectFrom('slides').select(columns).where('project_id', '=', projectId).where('checksum', '=', checksum).executeTakeFirst();
+export async function findSlideByChecksum(
+  db: Db,
+  projectId: string,
+  checksum: string,
+): Promise<SlideRow | undefined> {
+  return db
+    .selectFrom('slides')
+    .select(columns)
+    .where('project_id', '=', projectId)
+    .where('checksum', '=', checksum)
+    .executeTakeFirst();
 }
 
 /**
@@ -42,7 +56,12 @@ export async function findSlideByChecksum(db: Db, projectId: string, checksum: s
  * or, with `isAnyProject` (system roles that see every project), in any project. Content addressing never
  * grants access (DESIGN §14): this is what lets a caller bring a known image into another project.
  */
-export async function isImageReadableBy(db: Db, checksum: string, userId: string, isAnyProject: boolean): Promise<boolean> {
+export async function isImageReadableBy(
+  db: Db,
+  checksum: string,
+  userId: string,
+  isAnyProject: boolean,
+): Promise<boolean> {
   let query = db.selectFrom('slides').select('slides.id').where('slides.checksum', '=', checksum);
   if (!isAnyProject)
     query = query.where((eb) =>
@@ -61,7 +80,10 @@ export async function isImageReadableBy(db: Db, checksum: string, userId: string
  * Inserts the slide unless the project already holds one with its checksum (two uploads of one file at
  * once); answers the project's slide for the checksum either way, and whether this call created it.
  */
-export async function insertSlideIfAbsent(db: Db, slide: SlideRow): Promise<{ row: SlideRow; created: boolean }> {
+export async function insertSlideIfAbsent(
+  db: Db,
+  slide: SlideRow,
+): Promise<{ row: SlideRow; created: boolean }> {
   const result = await db
     .insertInto('slides')
     .values(slide)
@@ -75,5 +97,6 @@ export async function insertSlideIfAbsent(db: Db, slide: SlideRow): Promise<{ ro
 
 /** The project id for a name key (the CLI names projects by name); undefined when there is none. */
 export async function findProjectIdByNameKey(db: Db, nameKey: string): Promise<string | undefined> {
-  return (await db.selectFrom('projects').select('id').where('name_key', '=', nameKey).executeTakeFirst())?.id;
+  return (await db.selectFrom('projects').select('id').where('name_key', '=', nameKey).executeTakeFirst())
+    ?.id;
 }

@@ -27,11 +27,16 @@ import * as q from './slides.queries.ts';
 
 export const SLIDE_MESSAGES = {
   notFound: (id: string) => `Slide with id ${id} not found.`,
-  imageNotStored: (checksum: string) => `No image with checksum ${checksum} has been uploaded; upload the file first`,
+  imageNotStored: (checksum: string) =>
+    `No image with checksum ${checksum} has been uploaded; upload the file first`,
   invalidFileName: 'The file name must not contain path separators or control characters',
 } as const;
 
-export const SLIDE_ERROR_CODES = { notFound: 'SLIDE_NOT_FOUND', imageNotFound: 'IMAGE_NOT_FOUND', conversionNotFailed: 'CONVERSION_NOT_FAILED' } as const;
+export const SLIDE_ERROR_CODES = {
+  notFound: 'SLIDE_NOT_FOUND',
+  imageNotFound: 'IMAGE_NOT_FOUND',
+  conversionNotFailed: 'CONVERSION_NOT_FAILED',
+} as const;
 
 export const toSlide = (row: q.SlideRow): Slide => ({
   id: row.id,
@@ -100,41 +105,66 @@ export async function getOrCreateSlide(
   input: { fileName: string; fileExtension: string; checksum: string },
 ): Promise<Slide> {
   const fileName = input.fileName.trim();
-  if (!fileName || BAD_FILE_NAME.test(fileName) || BAD_FILE_NAME.test(input.fileExtension)) throw badRequest(SLIDE_MESSAGES.invalidFileName);
+  if (!fileName || BAD_FILE_NAME.test(fileName) || BAD_FILE_NAME.test(input.fileExtension))
+    throw badRequest(SLIDE_MESSAGES.invalidFileName);
   const existing = await q.findSlideByChecksum(ctx.db, project.id, input.checksum);
   if (existing) return toSlide(existing);
   // An image stored for other projects joins this one only for a caller who may read it there; anyone
   // else gets the answer of an unknown checksum, so the answer does not tell which files exist.
   const image = await findImageByChecksum(ctx.db, input.checksum);
-  const isReadable = image && (await q.isImageReadableBy(ctx.db, input.checksum, actor.userId, canSeeAllProjects(actor.systemRoles)));
-  if (!image || !isReadable) throw new AppError(404, SLIDE_ERROR_CODES.imageNotFound, SLIDE_MESSAGES.imageNotStored(input.checksum));
+  const isReadable =
+    image &&
+    (await q.isImageReadableBy(ctx.db, input.checksum, actor.userId, canSeeAllProjects(actor.systemRoles)));
+  if (!image || !isReadable)
+    throw new AppError(404, SLIDE_ERROR_CODES.imageNotFound, SLIDE_MESSAGES.imageNotStored(input.checksum));
   const extension = input.fileExtension.trim().replace(/^\./, '').toLowerCase();
-  const { slide } = await getOrCreateSlideForImage(ctx, project.id, image, { fileName, fileExtension: extension }, actor.userId);
+  const { slide } = await getOrCreateSlideForImage(
+    ctx,
+    project.id,
+    image,
+    { fileName, fileExtension: extension },
+    actor.userId,
+  );
   return toSlide(slide);
 }
 
-
-async function slideWithImage(ctx: AppContext, projectId: string, slideId: string): Promise<{ slide: q.SlideRow; image: ImageRow }> {
+async function slideWithImage(
+  ctx: AppContext,
+  projectId: string,
+  slideId: string,
+): Promise<{ slide: q.SlideRow; image: ImageRow }> {
   const slide = await q.findSlide(ctx.db, projectId, slideId);
   if (!slide) throw new AppError(404, SLIDE_ERROR_CODES.notFound, SLIDE_MESSAGES.notFound(slideId));
   const image = await findImageById(ctx.db, slide.image_id);
-  if (!image) throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
+  if (!image)
+    throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
   return { slide, image };
 }
 
-export async function getSlideDetails(ctx: AppContext, project: ProjectScope, slideId: string): Promise<SlideDetails> {
+export async function getSlideDetails(
+  ctx: AppContext,
+  project: ProjectScope,
+  slideId: string,
+): Promise<SlideDetails> {
   const { slide, image } = await slideWithImage(ctx, project.id, slideId);
   const imageInfo: ImageInfo | null = toImageInfo(image.imageInfo, image.conversionStatus);
-  if (!imageInfo) throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
+  if (!imageInfo)
+    throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
   const conversion = await findConversion(ctx, image.id);
   return { ...toSlide(slide), conversionStatus: conversion.status, conversion, imageInfo };
 }
 
 /** Queues the slide's failed conversion again (slideUpload); 409 when it has not failed (queued, running, done). */
-export async function retrySlideConversion(ctx: AppContext, actor: Actor, project: ProjectScope, slideId: string): Promise<SlideConversion> {
+export async function retrySlideConversion(
+  ctx: AppContext,
+  actor: Actor,
+  project: ProjectScope,
+  slideId: string,
+): Promise<SlideConversion> {
   const { image } = await slideWithImage(ctx, project.id, slideId);
   const { isQueued } = await enqueueConversion(ctx, image.id, { createdBy: actor.userId, mode: 'retry' });
-  if (!isQueued) throw new AppError(409, SLIDE_ERROR_CODES.conversionNotFailed, CONVERSION_MESSAGES.notFailed);
+  if (!isQueued)
+    throw new AppError(409, SLIDE_ERROR_CODES.conversionNotFailed, CONVERSION_MESSAGES.notFailed);
   return findConversion(ctx, image.id);
 }
 
@@ -155,7 +185,8 @@ export async function getSlideImage(
 ): Promise<{ etag: string; bytes: Buffer | null }> {
   const { image } = await slideWithImage(ctx, project.id, slideId);
   const etag = `"${image.checksum.slice(0, 32)}-${kind}-${format}"`;
-  if (ifNoneMatch?.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return { etag, bytes: null };
+  if (ifNoneMatch?.split(',').some((t) => t.trim() === etag || t.trim() === '*'))
+    return { etag, bytes: null };
   let bytes = renderedImages.get(etag);
   if (!bytes) renderedImages.set(etag, (bytes = await renderAssociated(image, kind, format)));
   return { etag, bytes };

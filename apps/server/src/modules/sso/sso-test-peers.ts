@@ -23,7 +23,8 @@ export interface IdentityProvider {
 function claimsOf(login: string): Record<string, unknown> {
   const sub = login; // oidc-provider takes the subject from the account id
   if (login.startsWith('noemail:')) return { sub };
-  if (login.startsWith('unverified:')) return { sub, email: login.slice('unverified:'.length), email_verified: false };
+  if (login.startsWith('unverified:'))
+    return { sub, email: login.slice('unverified:'.length), email_verified: false };
   return { sub, email: login, email_verified: true };
 }
 
@@ -50,7 +51,10 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
             token_endpoint_auth_method: 'client_secret_post',
           },
         ],
-        findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => claimsOf(id) as { sub: string } }),
+        findAccount: async (_ctx, id) => ({
+          accountId: id,
+          claims: async () => claimsOf(id) as { sub: string },
+        }),
         claims: { openid: ['sub'], email: ['email', 'email_verified'] },
         features: { devInteractions: { enabled: true } },
         cookies: { keys: ['tessera-test-cookie-key-0123456789'] },
@@ -77,7 +81,10 @@ export class TestBrowser {
   cookieHeader(url: URL): string {
     const cookies = this.jar.get(url.hostname) ?? new Map<string, Cookie>();
     return [...cookies]
-      .filter(([, c]) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
+      .filter(
+        ([, c]) =>
+          url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`),
+      )
       .map(([name, c]) => `${name}=${c.value}`)
       .join('; ');
   }
@@ -93,17 +100,22 @@ export class TestBrowser {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
-      const attr = (key: string) => attrs.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+      const attr = (key: string) =>
+        attrs.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
       const maxAge = attr('max-age');
       const expires = attr('expires');
       const cookies = this.jar.get(url.hostname) ?? new Map<string, Cookie>();
       this.jar.set(url.hostname, cookies);
-      if (maxAge === '0' || (expires && Date.parse(expires) < Date.now()) || value === '') cookies.delete(name);
+      if (maxAge === '0' || (expires && Date.parse(expires) < Date.now()) || value === '')
+        cookies.delete(name);
       else cookies.set(name, { value, path: attr('path') ?? '/' });
     }
   }
 
-  async request(url: URL, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}): Promise<Response> {
+  async request(
+    url: URL,
+    init: { method?: string; form?: Record<string, string>; json?: unknown } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = {};
     const cookie = this.cookieHeader(url);
     if (cookie) headers.cookie = cookie;
@@ -115,7 +127,12 @@ export class TestBrowser {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);
     }
-    const res = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const res = await fetch(url, {
+      method: init.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
     this.keep(url, res);
     return res;
   }
@@ -125,11 +142,15 @@ export class TestBrowser {
    * as a person would, until a redirect leaves for `stopAt` (the app's /login page). Returns that URL.
    * With `abort`, the person cancels at the provider's login form instead.
    */
-  async signIn(url: URL, opts: { login: string; stopAt: URL; abort?: boolean }): Promise<{ landing: URL; loginHint: string | null }> {
+  async signIn(
+    url: URL,
+    opts: { login: string; stopAt: URL; abort?: boolean },
+  ): Promise<{ landing: URL; loginHint: string | null }> {
     let next: URL = url;
     let loginHint: string | null = null;
     for (let hop = 0; hop < 20; hop++) {
-      if (next.origin === opts.stopAt.origin && next.pathname === opts.stopAt.pathname) return { landing: next, loginHint };
+      if (next.origin === opts.stopAt.origin && next.pathname === opts.stopAt.pathname)
+        return { landing: next, loginHint };
       const res = await this.request(next);
       if (res.status >= 300 && res.status < 400) {
         const location = res.headers.get('location');
@@ -149,10 +170,12 @@ export class TestBrowser {
           continue;
         }
       }
-      const form: Record<string, string> = prompt === 'login' ? { prompt, login: opts.login, password: 'anything' } : { prompt };
+      const form: Record<string, string> =
+        prompt === 'login' ? { prompt, login: opts.login, password: 'anything' } : { prompt };
       const posted = await this.request(new URL(action, next), { form });
       const location = posted.headers.get('location');
-      if (posted.status < 300 || posted.status >= 400 || !location) throw new Error(`form post answered ${posted.status}`);
+      if (posted.status < 300 || posted.status >= 400 || !location)
+        throw new Error(`form post answered ${posted.status}`);
       next = new URL(location, next);
     }
     throw new Error('too many redirects');

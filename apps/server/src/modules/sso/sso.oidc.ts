@@ -24,10 +24,16 @@ export function createOidcClients(): OidcClients {
         // An http:// issuer is the operator's explicit choice (a provider on loopback or a private
         // network); openid-client refuses plain HTTP unless told so.
         const insecure = new URL(provider.issuer).protocol === 'http:';
-        pending = client.discovery(new URL(provider.issuer), provider.clientId, provider.clientSecret, undefined, {
-          timeout: PROVIDER_TIMEOUT_SECONDS,
-          ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
-        });
+        pending = client.discovery(
+          new URL(provider.issuer),
+          provider.clientId,
+          provider.clientSecret,
+          undefined,
+          {
+            timeout: PROVIDER_TIMEOUT_SECONDS,
+            ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+          },
+        );
         cache.set(provider.id, pending);
         // A failed discovery is not remembered: the next sign-in tries again.
         pending.catch(() => cache.delete(provider.id));
@@ -92,7 +98,9 @@ export async function exchangeAuthorizationCode(
   // Claims asked for by scope may come only from the userinfo endpoint (OpenID Connect Core 5.4);
   // fetchUserInfo checks that its subject is the ID token's.
   const source: Record<string, unknown> =
-    typeof claims.email === 'string' ? claims : await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+    typeof claims.email === 'string'
+      ? claims
+      : await client.fetchUserInfo(config, tokens.access_token, claims.sub);
   return {
     subject: claims.sub,
     email: typeof source.email === 'string' ? source.email : null,

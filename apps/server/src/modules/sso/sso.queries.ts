@@ -71,11 +71,17 @@ export async function takePendingSsoLogin(
     .where('id', '=', row.id)
     .where('completed_at', 'is', null)
     .executeTakeFirst();
-  return taken.numUpdatedRows === 1n ? { id: row.id, nonce: row.nonce, codeVerifier: row.code_verifier } : null;
+  return taken.numUpdatedRows === 1n
+    ? { id: row.id, nonce: row.nonce, codeVerifier: row.code_verifier }
+    : null;
 }
 
 /** Records who signed in and the hash of the one-time exchange code, which is good until expiresAt. */
-export async function setSsoExchangeCode(db: Db, id: string, q: { userId: string; codeHash: string; expiresAt: string }): Promise<void> {
+export async function setSsoExchangeCode(
+  db: Db,
+  id: string,
+  q: { userId: string; codeHash: string; expiresAt: string },
+): Promise<void> {
   await db
     .updateTable('sso_logins')
     .set({ user_id: q.userId, exchange_code_hash: q.codeHash, expires_at: q.expiresAt })

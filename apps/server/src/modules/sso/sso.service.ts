@@ -34,7 +34,10 @@ const COOKIE_PATH = '/v1/auth/sso';
 
 type ExchangeAnswer = z.input<typeof contract.exchange.response>;
 
-export function discoverProvider(ctx: AppContext, email: string): { provider: { id: string; name: string } | null } {
+export function discoverProvider(
+  ctx: AppContext,
+  email: string,
+): { provider: { id: string; name: string } | null } {
   const provider = ssoProviderFor(email, ctx.config.ssoProviders);
   return { provider: provider ? { id: provider.id, name: provider.name } : null };
 }
@@ -45,7 +48,8 @@ function providerById(ctx: AppContext, id: string): SsoProvider {
   return provider;
 }
 
-const callbackUri = (ctx: AppContext, provider: SsoProvider) => `${ctx.config.publicUrl}/v1/auth/sso/${provider.id}/callback`;
+const callbackUri = (ctx: AppContext, provider: SsoProvider) =>
+  `${ctx.config.publicUrl}/v1/auth/sso/${provider.id}/callback`;
 
 /** Where the browser goes after the callback: the login page, with a one-time code or a message. */
 export const loginPageUrl = (ctx: AppContext, query: { sso: string } | { ssoError: string }) =>
@@ -82,7 +86,10 @@ export async function startSso(
   const provider = providerById(ctx, providerId);
   const config = await oidc.configurationOf(provider);
   const email = input.email && checkEmail(input.email) === null ? normalizeEmail(input.email) : null;
-  const auth = await buildAuthorizationRequest(config, { redirectUri: callbackUri(ctx, provider), loginHint: email });
+  const auth = await buildAuthorizationRequest(config, {
+    redirectUri: callbackUri(ctx, provider),
+    loginHint: email,
+  });
   const binding = newSecret();
   await q.deleteExpiredSsoLogins(ctx.db);
   await q.insertSsoLogin(ctx.db, {
@@ -99,7 +106,10 @@ export async function startSso(
 
 /** A callback that ends on the login page with a message instead of a session. */
 class SsoRefused extends Error {
-  constructor(readonly userMessage: string, reason: string) {
+  constructor(
+    readonly userMessage: string,
+    reason: string,
+  ) {
     super(reason);
   }
 }
@@ -121,10 +131,19 @@ export async function completeSso(
     const browserHash = browserHashOf(req);
     const state = query.state ?? '';
     const pending =
-      state && browserHash ? await q.takePendingSsoLogin(ctx.db, { providerId: provider.id, stateHash: sha256(state), browserHash }) : null;
+      state && browserHash
+        ? await q.takePendingSsoLogin(ctx.db, {
+            providerId: provider.id,
+            stateHash: sha256(state),
+            browserHash,
+          })
+        : null;
     if (!pending) throw new SsoRefused(SSO_MESSAGES.expired, 'unknown, expired or foreign state');
     if (query.error)
-      throw new SsoRefused(query.error === 'access_denied' ? SSO_MESSAGES.cancelled : SSO_MESSAGES.failed, `provider error ${query.error}`);
+      throw new SsoRefused(
+        query.error === 'access_denied' ? SSO_MESSAGES.cancelled : SSO_MESSAGES.failed,
+        `provider error ${query.error}`,
+      );
 
     const callbackUrl = new URL(callbackUri(ctx, provider));
     for (const [k, v] of Object.entries(query)) callbackUrl.searchParams.set(k, v);
@@ -136,9 +155,13 @@ export async function completeSso(
         codeVerifier: pending.codeVerifier,
       });
     } catch (err) {
-      throw new SsoRefused(SSO_MESSAGES.failed, `code exchange failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new SsoRefused(
+        SSO_MESSAGES.failed,
+        `code exchange failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
-    if (!identity.email || !identity.emailVerified) throw new SsoRefused(SSO_MESSAGES.emailMissing, 'no verified e-mail claim');
+    if (!identity.email || !identity.emailVerified)
+      throw new SsoRefused(SSO_MESSAGES.emailMissing, 'no verified e-mail claim');
     const email = normalizeEmail(identity.email);
     if (!providerServesEmail(provider, email)) {
       await ctx.audit.record({
@@ -181,10 +204,16 @@ export async function completeSso(
  * the provider is the authority for its domains. A new one is an SSO user without a password, internal
  * when the e-mail is in the company domain.
  */
-async function findOrCreateSsoUser(ctx: AppContext, email: string): Promise<{ userId: string; created: boolean }> {
+async function findOrCreateSsoUser(
+  ctx: AppContext,
+  email: string,
+): Promise<{ userId: string; created: boolean }> {
   const existing = await findUserIdByEmail(ctx.db, email);
   if (existing) return { userId: existing, created: false };
-  const external = isExternalEmail(email, { companyDomain: ctx.config.companyDomain, exemptEmails: ctx.config.externalExemptEmails });
+  const external = isExternalEmail(email, {
+    companyDomain: ctx.config.companyDomain,
+    exemptEmails: ctx.config.externalExemptEmails,
+  });
   try {
     const userId = await insertUser(ctx.db, {
       email,
@@ -202,9 +231,15 @@ async function findOrCreateSsoUser(ctx: AppContext, email: string): Promise<{ us
 }
 
 /** Trades a one-time exchange code, presented by the browser that signed in, for a new session. */
-export async function exchangeSsoCode(ctx: AppContext, req: FastifyRequest, code: string): Promise<ExchangeAnswer> {
+export async function exchangeSsoCode(
+  ctx: AppContext,
+  req: FastifyRequest,
+  code: string,
+): Promise<ExchangeAnswer> {
   const browserHash = browserHashOf(req);
-  const redeemed = browserHash ? await q.redeemSsoExchangeCode(ctx.db, { codeHash: sha256(code), browserHash }) : null;
+  const redeemed = browserHash
+    ? await q.redeemSsoExchangeCode(ctx.db, { codeHash: sha256(code), browserHash })
+    : null;
   if (!redeemed) throw new AppError(401, ERROR_CODES.notAuthorized, SSO_MESSAGES.exchangeFailed);
   const tokens = await ctx.tokens.startSession(redeemed.userId, redeemed.remember);
   return { ...tokens, remember: redeemed.remember };

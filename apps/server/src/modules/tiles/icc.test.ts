@@ -4,7 +4,10 @@ import { convertToSrgb, isUsableRgbProfile } from './icc.ts';
 
 /** A Display P3 profile, as libvips writes it. */
 async function p3Profile(): Promise<Buffer> {
-  const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#808080' } }).withIccProfile('p3').png().toBuffer();
+  const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#808080' } })
+    .withIccProfile('p3')
+    .png()
+    .toBuffer();
   return (await sharp(png).metadata()).icc!;
 }
 

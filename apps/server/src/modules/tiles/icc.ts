@@ -49,15 +49,26 @@ export function embedIccInPng(png: Buffer, icc: Buffer): Buffer {
 export function isUsableRgbProfile(icc: Buffer): boolean {
   if (icc.length < 132 || icc.readUInt32BE(0) !== icc.length) return false;
   const deviceClass = icc.toString('latin1', 12, 16);
-  return icc.toString('latin1', 36, 40) === 'acsp' && icc.toString('latin1', 16, 20) === 'RGB ' && (deviceClass === 'mntr' || deviceClass === 'scnr');
+  return (
+    icc.toString('latin1', 36, 40) === 'acsp' &&
+    icc.toString('latin1', 16, 20) === 'RGB ' &&
+    (deviceClass === 'mntr' || deviceClass === 'scnr')
+  );
 }
 
 /**
  * RGB pixels (width × height × 3) in the profile's colour space, transformed to sRGB. Throws when lcms2
  * rejects the profile; the caller answers that as 'ICC conversion is not available'.
  */
-export async function convertToSrgb(rgb: Uint8Array | Uint8ClampedArray, width: number, height: number, icc: Buffer): Promise<Buffer> {
-  const png = await sharp(rgb, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+export async function convertToSrgb(
+  rgb: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  icc: Buffer,
+): Promise<Buffer> {
+  const png = await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   const { data, info } = await sharp(embedIccInPng(png, icc))
     .withIccProfile('srgb', { attach: false })
     .removeAlpha()

@@ -17,7 +17,11 @@ export class SlideHandleCache {
   constructor(private readonly maxOpen = 8) {}
 
   /** Runs `use` with the image's open slide, opening it on first use. Open failures are not cached. */
-  async with<T>(imageId: string, paths: readonly string[], use: (slide: OpenedSlide) => Promise<T>): Promise<T> {
+  async with<T>(
+    imageId: string,
+    paths: readonly string[],
+    use: (slide: OpenedSlide) => Promise<T>,
+  ): Promise<T> {
     let entry = this.entries.get(imageId);
     if (entry) {
       this.entries.delete(imageId); // re-insert: Map order is the LRU order

@@ -28,7 +28,16 @@ function psnr(a: Buffer, b: Buffer): number {
  * The exact meaning of a 2^k level: each pixel is the mean of its scale × scale block of level 0 (what
  * libvips and OpenSlide pyramids hold), clipped at the image edge.
  */
-function boxDownsample(full: Buffer, fullW: number, fullH: number, scale: number, left: number, top: number, width: number, height: number): Buffer {
+function boxDownsample(
+  full: Buffer,
+  fullW: number,
+  fullH: number,
+  scale: number,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+): Buffer {
   const out = Buffer.alloc(width * height * 3);
   for (let j = 0; j < height; j++) {
     for (let i = 0; i < width; i++) {
@@ -62,14 +71,25 @@ describeEachDialect('tiles: missing levels and tile-converted', (t) => {
     await symlink(path.join(SLIDES_DIR, SVS), path.join(tmp, SVS));
     const { image } = await registerImage(t().ctx, [path.join(tmp, SVS)]);
     imageId = image.id;
-    slideId = (await getOrCreateSlideForImage(t().ctx, projectId, image, { fileName: SVS, fileExtension: 'svs' }, owner.id)).slide.id;
+    slideId = (
+      await getOrCreateSlideForImage(
+        t().ctx,
+        projectId,
+        image,
+        { fileName: SVS, fileExtension: 'svs' },
+        owner.id,
+      )
+    ).slide.id;
   });
   afterAll(async () => {
     await rm(tmp, { recursive: true, force: true });
   });
 
   it('makes 2×, 4× and 16× tiles the file lacks, matching a box-averaged reference of level 0 (PSNR ≥ 35 dB)', async () => {
-    const { data: full, info } = await sharp(path.join(SLIDES_DIR, SVS)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data: full, info } = await sharp(path.join(SLIDES_DIR, SVS))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([2220, 2967]);
     for (const [z, scale, x, y] of [
       [3, 2, 2, 3],
@@ -84,7 +104,16 @@ describeEachDialect('tiles: missing levels and tile-converted', (t) => {
       const width = Math.min(TILE, levelW - x * TILE);
       const height = Math.min(TILE, levelH - y * TILE);
       expect([got.info.width, got.info.height], `z=${z}`).toEqual([width, height]);
-      const reference = boxDownsample(full, info.width, info.height, scale, x * TILE, y * TILE, width, height);
+      const reference = boxDownsample(
+        full,
+        info.width,
+        info.height,
+        scale,
+        x * TILE,
+        y * TILE,
+        width,
+        height,
+      );
       expect(psnr(got.data, reference), `z=${z}`).toBeGreaterThanOrEqual(35);
     }
     // A generated tile asked for again comes from the cache with the same bytes and ETag.
@@ -97,14 +126,27 @@ describeEachDialect('tiles: missing levels and tile-converted', (t) => {
   it('answers tile-converted with 404 until Converted, then from the optimized pyramid, immutable', async () => {
     const before = await t().request(owner, { method: 'GET', url: url('tile-converted', 4, 0, 0) });
     expect(before.statusCode).toBe(404);
-    expect(before.json()).toEqual({ code: 'SLIDE_NOT_OPTIMIZED', message: 'The slide is not optimized for viewing yet' });
+    expect(before.json()).toEqual({
+      code: 'SLIDE_NOT_OPTIMIZED',
+      message: 'The slide is not optimized for viewing yet',
+    });
 
     const ctx = t().ctx;
     const { jobId } = await enqueueConversion(ctx, imageId);
-    const worker = createJobWorker({ db: ctx.db, dialect: ctx.dialect, queue: ctx.jobs, concurrency: 1, ...FAST });
+    const worker = createJobWorker({
+      db: ctx.db,
+      dialect: ctx.dialect,
+      queue: ctx.jobs,
+      concurrency: 1,
+      ...FAST,
+    });
     worker.start();
     try {
-      await waitFor(async () => ((await ctx.jobs.get(jobId!))?.state === 'succeeded' ? true : undefined), 'the conversion', 60_000);
+      await waitFor(
+        async () => ((await ctx.jobs.get(jobId!))?.state === 'succeeded' ? true : undefined),
+        'the conversion',
+        60_000,
+      );
     } finally {
       await worker.stop({ timeoutMs: 10_000 });
     }
@@ -123,27 +165,52 @@ describeEachDialect('tiles: missing levels and tile-converted', (t) => {
     }
     const original = await t().request(owner, { method: 'GET', url: url('tile', 4, 3, 4) });
     expect(original.headers.etag).not.toBe(res.headers.etag);
-    const again = await t().request(owner, { method: 'GET', url: url('tile-converted', 4, 3, 4), headers: { 'if-none-match': res.headers.etag as string } });
+    const again = await t().request(owner, {
+      method: 'GET',
+      url: url('tile-converted', 4, 3, 4),
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     // The reduced levels of the optimized pyramid (wsi LibvipsLevels) hold a box-averaged level 0, stored as
     // JPEG at the writer's quality 85: as close to the reference as that JPEG of the reference itself is.
     // Their sizes halve with flooring, and stored edge tiles are padded.
-    const { data: full, info } = await sharp(path.join(SLIDES_DIR, SVS)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data: full, info } = await sharp(path.join(SLIDES_DIR, SVS))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     for (const [z, scale, x, y] of [
       [3, 2, 2, 3],
       [2, 4, 1, 2],
       [0, 16, 0, 0],
     ] as const) {
-      const converted = await t().request(owner, { method: 'GET', url: url('tile-converted', z, x, y, '?format=png') });
+      const converted = await t().request(owner, {
+        method: 'GET',
+        url: url('tile-converted', z, x, y, '?format=png'),
+      });
       expect(converted.statusCode, `z=${z}`).toBe(200);
       const levelW = Math.floor(info.width / scale);
       const levelH = Math.floor(info.height / scale);
       const width = Math.min(TILE, levelW - x * TILE);
       const height = Math.min(TILE, levelH - y * TILE);
-      const got = await sharp(converted.rawPayload).extract({ left: 0, top: 0, width, height }).removeAlpha().raw().toBuffer();
-      const reference = boxDownsample(full, info.width, info.height, scale, x * TILE, y * TILE, width, height);
-      const referenceJpeg = await sharp(reference, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+      const got = await sharp(converted.rawPayload)
+        .extract({ left: 0, top: 0, width, height })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      const reference = boxDownsample(
+        full,
+        info.width,
+        info.height,
+        scale,
+        x * TILE,
+        y * TILE,
+        width,
+        height,
+      );
+      const referenceJpeg = await sharp(reference, { raw: { width, height, channels: 3 } })
+        .jpeg({ quality: 85 })
+        .toBuffer();
       const jpegLoss = psnr(await sharp(referenceJpeg).raw().toBuffer(), reference);
       expect(psnr(got, reference), `z=${z}`).toBeGreaterThanOrEqual(jpegLoss - 1);
     }

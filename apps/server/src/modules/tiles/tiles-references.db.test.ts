@@ -56,12 +56,16 @@ const vips =
     let image = sharp(path.join(SLIDES_DIR, file), { page, limitInputPixels: false }).extract(region);
     if (as === 'grey16') image = image.toColourspace('grey16');
     if (as === 'int8') image = image.extractChannel(0);
-    const { data, info } = await image.raw({ depth: as === 'grey16' ? 'ushort' : as === 'int8' ? 'char' : undefined }).toBuffer({ resolveWithObject: true });
-    if (as === 'grey16') return { data: new Uint16Array(data.buffer, data.byteOffset, data.length / 2), bands: 1 };
+    const { data, info } = await image
+      .raw({ depth: as === 'grey16' ? 'ushort' : as === 'int8' ? 'char' : undefined })
+      .toBuffer({ resolveWithObject: true });
+    if (as === 'grey16')
+      return { data: new Uint16Array(data.buffer, data.byteOffset, data.length / 2), bands: 1 };
     if (as === 'int8') return { data: new Int8Array(data.buffer, data.byteOffset, data.length), bands: 1 };
     if (as === 'palette') {
       const samples = Buffer.alloc(data.length / info.channels);
-      for (let p = 0; p < samples.length; p++) samples[p] = Math.max(...data.subarray(p * info.channels, (p + 1) * info.channels));
+      for (let p = 0; p < samples.length; p++)
+        samples[p] = Math.max(...data.subarray(p * info.channels, (p + 1) * info.channels));
       return { data: samples, bands: 1 };
     }
     return { data, bands: info.channels };
@@ -70,12 +74,47 @@ const vips =
 const CASES: Case[] = [
   { file: 'boxes.tiff', x: 0, y: 0, reference: vips('boxes.tiff', 0), tolerance: 0 },
   { file: 'kidney-48-5.tif', x: 1, y: 1, reference: vips('kidney-48-5.tif', 0), tolerance: 0 },
-  { file: 'cells-2c.ome.tif', x: 0, y: 0, channel: { index: 1, min: 0, max: 255 }, reference: vips('cells-2c.ome.tif', 1, 'palette'), tolerance: 0 },
-  { file: 'small_vectra.qptiff', x: 0, y: 0, channel: { index: 0, min: 0, max: 255 }, reference: vips('small_vectra.qptiff', 0), tolerance: 0 },
-  { file: 'cells-gray16.tif', x: 0, y: 0, channel: { index: 0, min: 0, max: 65535 }, reference: vips('cells-gray16.tif', 0, 'grey16'), tolerance: 1 },
-  { file: 'smalltif.tif', x: 1, y: 1, channel: { index: 0, min: 0, max: 65535 }, reference: vips('smalltif.tif', 0, 'grey16'), tolerance: 1 },
+  {
+    file: 'cells-2c.ome.tif',
+    x: 0,
+    y: 0,
+    channel: { index: 1, min: 0, max: 255 },
+    reference: vips('cells-2c.ome.tif', 1, 'palette'),
+    tolerance: 0,
+  },
+  {
+    file: 'small_vectra.qptiff',
+    x: 0,
+    y: 0,
+    channel: { index: 0, min: 0, max: 255 },
+    reference: vips('small_vectra.qptiff', 0),
+    tolerance: 0,
+  },
+  {
+    file: 'cells-gray16.tif',
+    x: 0,
+    y: 0,
+    channel: { index: 0, min: 0, max: 65535 },
+    reference: vips('cells-gray16.tif', 0, 'grey16'),
+    tolerance: 1,
+  },
+  {
+    file: 'smalltif.tif',
+    x: 1,
+    y: 1,
+    channel: { index: 0, min: 0, max: 65535 },
+    reference: vips('smalltif.tif', 0, 'grey16'),
+    tolerance: 1,
+  },
   // 3 int8 channels × 5 z in DimensionOrder XYZCT: z varies fastest, so channel 2 at z 0 is page 10.
-  { file: 'multi-channel-z-series.ome.tif', x: 0, y: 0, channel: { index: 2, min: -128, max: 127 }, reference: vips('multi-channel-z-series.ome.tif', 10, 'int8'), tolerance: 1 },
+  {
+    file: 'multi-channel-z-series.ome.tif',
+    x: 0,
+    y: 0,
+    channel: { index: 2, min: -128, max: 127 },
+    reference: vips('multi-channel-z-series.ome.tif', 10, 'int8'),
+    tolerance: 1,
+  },
   ...(hasDcmtk
     ? [
         {
@@ -86,7 +125,11 @@ const CASES: Case[] = [
           reference: async (region: Region, work: string) => {
             const png = path.join(work, 'sm_image.png');
             execFileSync('dcmj2pnm', ['+on', path.join(SLIDES_DIR, 'dicom/highdicom-sm/sm_image.dcm'), png]);
-            const { data, info } = await sharp(await readFile(png)).extract(region).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+            const { data, info } = await sharp(await readFile(png))
+              .extract(region)
+              .removeAlpha()
+              .raw()
+              .toBuffer({ resolveWithObject: true });
             return { data, bands: info.channels };
           },
           tolerance: 0,
@@ -103,8 +146,19 @@ const CASES: Case[] = [
           reference: async (region: Region, work: string) => {
             const png = path.join(work, 'tcga.png');
             const file = path.join(SLIDES_DIR, 'tcga-cr-7395-01a-01-ts1.svs');
-            execFileSync('openslide-write-png', [file, String(region.left), String(region.top), '0', String(region.width), String(region.height), png]);
-            const { data, info } = await sharp(await readFile(png)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+            execFileSync('openslide-write-png', [
+              file,
+              String(region.left),
+              String(region.top),
+              '0',
+              String(region.width),
+              String(region.height),
+              png,
+            ]);
+            const { data, info } = await sharp(await readFile(png))
+              .removeAlpha()
+              .raw()
+              .toBuffer({ resolveWithObject: true });
             return { data, bands: info.channels };
           },
           tolerance: 0,
@@ -127,7 +181,13 @@ describeEachDialect('tiles against reference decoders', (t) => {
       const link = path.join(tmp, path.basename(file));
       await symlink(path.join(SLIDES_DIR, file), link);
       const { image } = await registerImage(t().ctx, [link]);
-      const { slide } = await getOrCreateSlideForImage(t().ctx, projectId, image, { fileName: path.basename(file), fileExtension: 'x' }, owner.id);
+      const { slide } = await getOrCreateSlideForImage(
+        t().ctx,
+        projectId,
+        image,
+        { fileName: path.basename(file), fileExtension: 'x' },
+        owner.id,
+      );
       slideIds.set(file, slide.id);
     }
   });
@@ -147,19 +207,46 @@ describeEachDialect('tiles against reference decoders', (t) => {
       width: Math.min(level0.tileWidth, level0.width - c.x * level0.tileWidth),
       height: Math.min(level0.tileHeight, level0.height - c.y * level0.tileHeight),
     };
-    const eq = c.channel ? encodeURIComponent(JSON.stringify([{ channel: c.channel.index, enabled: true, min: c.channel.min, max: c.channel.max, rgb: [255, 255, 255] }])) : 'noeq';
-    const res = await t().request(owner, { method: 'GET', url: `/v1/projects/${projectId}/slides/${slideIds.get(c.file)}/tile/rgb/${eq}/${z}/${c.x}/${c.y}?format=png` });
+    const eq = c.channel
+      ? encodeURIComponent(
+          JSON.stringify([
+            {
+              channel: c.channel.index,
+              enabled: true,
+              min: c.channel.min,
+              max: c.channel.max,
+              rgb: [255, 255, 255],
+            },
+          ]),
+        )
+      : 'noeq';
+    const res = await t().request(owner, {
+      method: 'GET',
+      url: `/v1/projects/${projectId}/slides/${slideIds.get(c.file)}/tile/rgb/${eq}/${z}/${c.x}/${c.y}?format=png`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     // Edge tiles may come padded: only the region inside the image is compared.
-    const got = await sharp(res.rawPayload).extract({ left: 0, top: 0, width: region.width, height: region.height }).removeAlpha().raw().toBuffer();
+    const got = await sharp(res.rawPayload)
+      .extract({ left: 0, top: 0, width: region.width, height: region.height })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     const want = await c.reference(region, tmp);
     let worst = 0;
     let spread = 0;
     const pixels = region.width * region.height;
     for (let p = 0; p < pixels; p++) {
       for (let k = 0; k < 3; k++) {
-        const sample = c.channel ? Number(want.data[p * want.bands]) : Number(want.data[p * want.bands + (want.bands >= 3 ? k : 0)]);
-        const expected = c.channel ? Math.round((Math.min(c.channel.max, Math.max(c.channel.min, sample)) - c.channel.min) / (c.channel.max - c.channel.min) * 255) : sample;
+        const sample = c.channel
+          ? Number(want.data[p * want.bands])
+          : Number(want.data[p * want.bands + (want.bands >= 3 ? k : 0)]);
+        const expected = c.channel
+          ? Math.round(
+              ((Math.min(c.channel.max, Math.max(c.channel.min, sample)) - c.channel.min) /
+                (c.channel.max - c.channel.min)) *
+                255,
+            )
+          : sample;
         worst = Math.max(worst, Math.abs(got[p * 3 + k]! - expected));
         spread = Math.max(spread, Math.abs(got[p * 3 + k]! - got[k]!));
       }

@@ -49,7 +49,13 @@ describeEachDialect('tiles', (t) => {
       const link = path.join(tmp, file);
       await symlink(path.join(SLIDES, file), link);
       const { image } = await registerImage(t().ctx, [link]);
-      const { slide } = await getOrCreateSlideForImage(t().ctx, projectId, image, { fileName: file, fileExtension: 'x' }, owner.id);
+      const { slide } = await getOrCreateSlideForImage(
+        t().ctx,
+        projectId,
+        image,
+        { fileName: file, fileExtension: 'x' },
+        owner.id,
+      );
       slideIds.set(file, slide.id);
     }
   });
@@ -58,7 +64,10 @@ describeEachDialect('tiles', (t) => {
   });
 
   it('passes an SVS JPEG tile through byte for byte (z inverted: the one stored level is the highest z)', async () => {
-    const res = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 3, 4, `?fileName=${SVS}`) });
+    const res = await t().request(owner, {
+      method: 'GET',
+      url: tileUrl(SVS, 'noeq', Z0, 3, 4, `?fileName=${SVS}`),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('private, max-age=3600');
@@ -76,19 +85,33 @@ describeEachDialect('tiles', (t) => {
     const first = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 1, 1) });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 1, 1), headers: { 'if-none-match': etag } });
+    const again = await t().request(owner, {
+      method: 'GET',
+      url: tileUrl(SVS, 'noeq', Z0, 1, 1),
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
-    const other = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 2, 1), headers: { 'if-none-match': etag } });
+    const other = await t().request(owner, {
+      method: 'GET',
+      url: tileUrl(SVS, 'noeq', Z0, 2, 1),
+      headers: { 'if-none-match': etag },
+    });
     expect(other.statusCode).toBe(200);
     expect(other.headers.etag).not.toBe(etag);
-    const png = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 1, 1, '?format=png'), headers: { 'if-none-match': etag } });
+    const png = await t().request(owner, {
+      method: 'GET',
+      url: tileUrl(SVS, 'noeq', Z0, 1, 1, '?format=png'),
+      headers: { 'if-none-match': etag },
+    });
     expect(png.statusCode).toBe(200);
   });
 
   it('re-encodes to PNG and WebP (format negotiates the first known of a list), close to the JPEG', async () => {
-    const jpeg = await decode((await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 2, 2) })).rawPayload);
+    const jpeg = await decode(
+      (await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 2, 2) })).rawPayload,
+    );
     for (const [query, mime] of [
       ['?format=png', 'image/png'],
       ['?format=avif,webp,png', 'image/webp'],
@@ -102,16 +125,32 @@ describeEachDialect('tiles', (t) => {
       for (let i = 0; i < data.length; i++) sum += Math.abs(data[i]! - jpeg.data[i]!);
       expect(sum / data.length).toBeLessThan(6); // png is the decoded JPEG; webp adds its own small loss
     }
-    const bad = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 2, 2, '?format=gif') });
+    const bad = await t().request(owner, {
+      method: 'GET',
+      url: tileUrl(SVS, 'noeq', Z0, 2, 2, '?format=gif'),
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('composites fluorescence channels by the equalization; disabling a channel changes the colours', async () => {
-    const window = (channel: number, enabled: boolean, rgb: number[]) => ({ channel, enabled, min: 0, max: 255, rgb });
-    const both = encodeURIComponent(JSON.stringify([window(0, true, [0, 0, 255]), window(1, true, [0, 255, 0])]));
-    const onlyFirst = encodeURIComponent(JSON.stringify([window(0, true, [0, 0, 255]), window(1, false, [0, 255, 0])]));
+    const window = (channel: number, enabled: boolean, rgb: number[]) => ({
+      channel,
+      enabled,
+      min: 0,
+      max: 255,
+      rgb,
+    });
+    const both = encodeURIComponent(
+      JSON.stringify([window(0, true, [0, 0, 255]), window(1, true, [0, 255, 0])]),
+    );
+    const onlyFirst = encodeURIComponent(
+      JSON.stringify([window(0, true, [0, 0, 255]), window(1, false, [0, 255, 0])]),
+    );
     const a = await t().request(owner, { method: 'GET', url: tileUrl(OME, both, 0, 0, 0, '?format=png') });
-    const b = await t().request(owner, { method: 'GET', url: tileUrl(OME, onlyFirst, 0, 0, 0, '?format=png') });
+    const b = await t().request(owner, {
+      method: 'GET',
+      url: tileUrl(OME, onlyFirst, 0, 0, 0, '?format=png'),
+    });
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.headers.etag).not.toBe(b.headers.etag);
     const pa = await decode(a.rawPayload);
@@ -126,14 +165,23 @@ describeEachDialect('tiles', (t) => {
     expect(greenA).toBeGreaterThan(0);
     expect(greenB).toBe(0);
     // noeq: the default equalization (both channels, file or palette colours) gives a non-black tile.
-    const noeq = await decode((await t().request(owner, { method: 'GET', url: tileUrl(OME, 'noeq', 0, 0, 0, '?format=png') })).rawPayload);
+    const noeq = await decode(
+      (await t().request(owner, { method: 'GET', url: tileUrl(OME, 'noeq', 0, 0, 0, '?format=png') }))
+        .rawPayload,
+    );
     expect(noeq.data.some((v) => v > 0)).toBe(true);
   });
 
   it('refuses a malformed equalization with the domain message', async () => {
-    const res = await t().request(owner, { method: 'GET', url: tileUrl(OME, encodeURIComponent('{bad'), 0, 0, 0) });
+    const res = await t().request(owner, {
+      method: 'GET',
+      url: tileUrl(OME, encodeURIComponent('{bad'), 0, 0, 0),
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'INVALID_EQUALIZATION', message: EQUALIZATION_MESSAGES.malformedJson });
+    expect(res.json()).toEqual({
+      code: 'INVALID_EQUALIZATION',
+      message: EQUALIZATION_MESSAGES.malformedJson,
+    });
     const unknown = encodeURIComponent(JSON.stringify([{ channel: 5, min: 0, max: 9, rgb: [1, 2, 3] }]));
     const res2 = await t().request(owner, { method: 'GET', url: tileUrl(OME, unknown, 0, 0, 0) });
     expect(res2.statusCode).toBe(400);
@@ -151,7 +199,10 @@ describeEachDialect('tiles', (t) => {
       expect(res.statusCode, `${z}/${x}/${y}`).toBe(404);
       expect(res.json().code).toBe('TILE_OUT_OF_RANGE');
     }
-    const nan = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 0, 0).replace(/\/0$/, '/-1') });
+    const nan = await t().request(owner, {
+      method: 'GET',
+      url: tileUrl(SVS, 'noeq', Z0, 0, 0).replace(/\/0$/, '/-1'),
+    });
     expect(nan.statusCode).toBe(400);
     const last = await t().request(owner, { method: 'GET', url: tileUrl(SVS, 'noeq', Z0, 9, 12) });
     expect(last.statusCode).toBe(200);
@@ -178,22 +229,37 @@ describeEachDialect('tiles', (t) => {
     const eq = await t().request(owner, {
       method: 'POST',
       url: `/v1/projects/${projectId}/slides/${slideIds.get(OME)}/tile/rgb`,
-      payload: { equalization: [{ channel: 1, min: 0, max: 100, rgb: [255, 0, 0] }], z: 0, x: 0, y: 0, format: 'png' },
+      payload: {
+        equalization: [{ channel: 1, min: 0, max: 100, rgb: [255, 0, 0] }],
+        z: 0,
+        x: 0,
+        y: 0,
+        format: 'png',
+      },
     });
     expect(eq.statusCode).toBe(200);
     expect(eq.headers['content-type']).toBe('image/png');
   });
 
-  it.runIf(hasOpenSlide)('applies the ICC profile of a JPEG 2000 SVS (read through OpenSlide); its sRGB profile changes nothing', async () => {
-    const plain = await t().request(owner, { method: 'GET', url: tileUrl(J2K_SVS, 'noeq', J2K_2X, 3, 3, '?format=png') });
-    const icc = await t().request(owner, { method: 'GET', url: tileUrl(J2K_SVS, 'noeq', J2K_2X, 3, 3, '?format=png&iccApply=true') });
-    expect([plain.statusCode, icc.statusCode]).toEqual([200, 200]);
-    expect(icc.headers.etag).not.toBe(plain.headers.etag);
-    const a = await decode(plain.rawPayload);
-    const b = await decode(icc.rawPayload);
-    expect([b.info.width, b.info.height]).toEqual([256, 256]);
-    let diff = 0;
-    for (let i = 0; i < a.data.length; i++) diff += Math.abs(a.data[i]! - b.data[i]!);
-    expect(diff / a.data.length).toBeLessThan(1);
-  });
+  it.runIf(hasOpenSlide)(
+    'applies the ICC profile of a JPEG 2000 SVS (read through OpenSlide); its sRGB profile changes nothing',
+    async () => {
+      const plain = await t().request(owner, {
+        method: 'GET',
+        url: tileUrl(J2K_SVS, 'noeq', J2K_2X, 3, 3, '?format=png'),
+      });
+      const icc = await t().request(owner, {
+        method: 'GET',
+        url: tileUrl(J2K_SVS, 'noeq', J2K_2X, 3, 3, '?format=png&iccApply=true'),
+      });
+      expect([plain.statusCode, icc.statusCode]).toEqual([200, 200]);
+      expect(icc.headers.etag).not.toBe(plain.headers.etag);
+      const a = await decode(plain.rawPayload);
+      const b = await decode(icc.rawPayload);
+      expect([b.info.width, b.info.height]).toEqual([256, 256]);
+      let diff = 0;
+      for (let i = 0; i < a.data.length; i++) diff += Math.abs(a.data[i]! - b.data[i]!);
+      expect(diff / a.data.length).toBeLessThan(1);
+    },
+  );
 });

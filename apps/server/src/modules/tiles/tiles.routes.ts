@@ -20,7 +20,10 @@ const GENERATED_TILE_BUDGET = 64 * 1024 * 1024;
 
 function send(reply: FastifyReply, answer: TileAnswer): Buffer | undefined {
   reply.header('etag', answer.etag);
-  reply.header('cache-control', answer.isImmutable ? 'private, max-age=31536000, immutable' : 'private, max-age=3600');
+  reply.header(
+    'cache-control',
+    answer.isImmutable ? 'private, max-age=31536000, immutable' : 'private, max-age=3600',
+  );
   if (answer.bytes === null) {
     reply.code(304);
     return undefined;
@@ -31,10 +34,30 @@ function send(reply: FastifyReply, answer: TileAnswer): Buffer | undefined {
 }
 
 export function registerTileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const caches = { handles: new SlideHandleCache(MAX_OPEN_SLIDES), generated: new TileLru(GENERATED_TILE_BUDGET) };
+  const caches = {
+    handles: new SlideHandleCache(MAX_OPEN_SLIDES),
+    generated: new TileLru(GENERATED_TILE_BUDGET),
+  };
   app.addHook('onClose', async () => caches.handles.closeAll());
-  const answer = async (req: FastifyRequest, reply: FastifyReply, slideId: string, request: TileRequest, source: TileSource) =>
-    send(reply, await getTile(ctx, caches, req.project as ProjectScope, slideId, request, req.headers['if-none-match'], source));
+  const answer = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    slideId: string,
+    request: TileRequest,
+    source: TileSource,
+  ) =>
+    send(
+      reply,
+      await getTile(
+        ctx,
+        caches,
+        req.project as ProjectScope,
+        slideId,
+        request,
+        req.headers['if-none-match'],
+        source,
+      ),
+    );
 
   const routes: [RouteDef, RouteDef, TileSource][] = [
     [contract.getTile, contract.postTile, 'original'],
@@ -44,9 +67,21 @@ export function registerTileRoutes(app: FastifyInstance, ctx: AppContext): void 
     app.withTypeProvider<ZodTypeProvider>().route({
       ...contractRouteOptions(getDef, ctx.guard),
       handler: async (req, reply) => {
-        const params = req.params as { slideId: string; equalization: string; z: number; x: number; y: number };
+        const params = req.params as {
+          slideId: string;
+          equalization: string;
+          z: number;
+          x: number;
+          y: number;
+        };
         const query = req.query as { iccApply: 'true' | 'false'; format?: string };
-        return answer(req, reply, params.slideId, { ...params, format: query.format, iccApply: query.iccApply === 'true' }, source);
+        return answer(
+          req,
+          reply,
+          params.slideId,
+          { ...params, format: query.format, iccApply: query.iccApply === 'true' },
+          source,
+        );
       },
     });
     app.withTypeProvider<ZodTypeProvider>().route({

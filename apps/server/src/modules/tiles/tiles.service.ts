@@ -80,8 +80,15 @@ export interface TileAnswer {
 /** The first format of a comma-separated preference list that we serve; jpeg when none is asked. */
 export function negotiateFormat(list: string | undefined): TileFormat {
   if (list === undefined || list.trim() === '') return 'jpeg';
-  const wanted = list.split(',').map((f) => f.trim().toLowerCase().replace(/^image\//, ''));
-  const found = wanted.map((f) => (f === 'jpg' ? 'jpeg' : f)).find((f): f is TileFormat => (TILE_FORMATS as readonly string[]).includes(f));
+  const wanted = list.split(',').map((f) =>
+    f
+      .trim()
+      .toLowerCase()
+      .replace(/^image\//, ''),
+  );
+  const found = wanted
+    .map((f) => (f === 'jpg' ? 'jpeg' : f))
+    .find((f): f is TileFormat => (TILE_FORMATS as readonly string[]).includes(f));
   if (!found) throw badRequest(TILE_MESSAGES.unknownFormat);
   return found;
 }
@@ -115,7 +122,11 @@ function levelOf(slide: OpenedSlide, z: number, x: number, y: number) {
   const level = levels.length - 1 - z;
   const virtual = levels[level];
   if (!virtual) throw outOfRange(`level z=${z}`);
-  if (x >= Math.ceil(virtual.width / virtual.tileWidth) || y >= Math.ceil(virtual.height / virtual.tileHeight)) throw outOfRange(`(${x}, ${y}) at z=${z}`);
+  if (
+    x >= Math.ceil(virtual.width / virtual.tileWidth) ||
+    y >= Math.ceil(virtual.height / virtual.tileHeight)
+  )
+    throw outOfRange(`(${x}, ${y}) at z=${z}`);
   return { level, virtual, info: slide.info.levels[virtual.stored]! };
 }
 
@@ -139,8 +150,20 @@ export interface TileCaches {
  * A strong ETag naming exactly what the tile is made of. The image checksum is already a content hash;
  * only an equalization (free-form JSON) is hashed, so the common request hashes nothing.
  */
-function etagOf(checksum: string, source: TileSource, level: number, x: number, y: number, equalizationKey: string, format: TileFormat, isIccApplied: boolean): string {
-  const eq = equalizationKey === '' ? 'noeq' : crypto.createHash('sha256').update(equalizationKey).digest('base64url').slice(0, 16);
+function etagOf(
+  checksum: string,
+  source: TileSource,
+  level: number,
+  x: number,
+  y: number,
+  equalizationKey: string,
+  format: TileFormat,
+  isIccApplied: boolean,
+): string {
+  const eq =
+    equalizationKey === ''
+      ? 'noeq'
+      : crypto.createHash('sha256').update(equalizationKey).digest('base64url').slice(0, 16);
   return `"${checksum.slice(0, 24)}-${source === 'converted' ? 'c' : 'o'}${level}-${x}-${y}-${eq}-${format}-${isIccApplied ? 'icc' : 'raw'}"`;
 }
 
@@ -168,11 +191,14 @@ export async function getTile(
   }
   const target = { image, source, generated: caches.generated };
   return caches.handles
-    .with(`${source}:${image.id}`, paths, (slide) => renderTile(slide, target, request, format, equalization, ifNoneMatch))
+    .with(`${source}:${image.id}`, paths, (slide) =>
+      renderTile(slide, target, request, format, equalization, ifNoneMatch),
+    )
     .catch((error: unknown) => {
       if (error instanceof AppError) throw error;
       if (isWsiError(error)) {
-        if (error.code === 'out-of-range') throw new AppError(404, TILE_ERROR_CODES.outOfRange, error.message);
+        if (error.code === 'out-of-range')
+          throw new AppError(404, TILE_ERROR_CODES.outOfRange, error.message);
         throw new AppError(422, TILE_ERROR_CODES.unreadable, TILE_MESSAGES.unreadable(error.message));
       }
       if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') {
@@ -202,7 +228,9 @@ async function renderTile(
     if (!resolved.ok) throw new AppError(400, TILE_ERROR_CODES.invalidEqualization, resolved.message);
     equalization = resolved.value;
     for (const w of equalization) {
-      const message = w.enabled ? channelUnavailableMessage({ format: image.format, isConverted }, channels[w.channel]!.type) : null;
+      const message = w.enabled
+        ? channelUnavailableMessage({ format: image.format, isConverted }, channels[w.channel]!.type)
+        : null;
       if (message) throw new AppError(400, TILE_ERROR_CODES.channelUnavailable, message);
     }
   } else if (requested) {
@@ -215,17 +243,35 @@ async function renderTile(
   let icc: Buffer | null = null;
   if (request.iccApply) {
     icc = await slide.readIccProfile();
-    if (icc && !isUsableRgbProfile(icc)) throw new AppError(400, TILE_ERROR_CODES.iccUnavailable, TILE_MESSAGES.iccUnavailable);
+    if (icc && !isUsableRgbProfile(icc))
+      throw new AppError(400, TILE_ERROR_CODES.iccUnavailable, TILE_MESSAGES.iccUnavailable);
   }
-  const etag = etagOf(image.checksum, source, level, x, y, equalization ? equalizationKey(equalization) : '', format, icc !== null);
+  const etag = etagOf(
+    image.checksum,
+    source,
+    level,
+    x,
+    y,
+    equalization ? equalizationKey(equalization) : '',
+    format,
+    icc !== null,
+  );
   // Converted pyramids are written once and never change (a re-conversion writes a new file).
   const answer = { etag, contentType: TILE_MIME_TYPES[format], isImmutable: isConverted };
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return { ...answer, bytes: null };
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*'))
+    return { ...answer, bytes: null };
 
   // Brightfield JPEG tiles as stored (spec: never decoded or re-encoded) when nothing changes their pixels.
   const stored = virtual.stored;
-  const isPassthrough = !virtual.isCut && !isFluorescence && info.compression === 'jpeg' && format === 'jpeg' && !equalization && !icc;
-  if (isPassthrough && !(slide instanceof OpenSlideSlide)) return { ...answer, bytes: await slide.readJpegTilePassthrough(stored, x, y) };
+  const isPassthrough =
+    !virtual.isCut &&
+    !isFluorescence &&
+    info.compression === 'jpeg' &&
+    format === 'jpeg' &&
+    !equalization &&
+    !icc;
+  if (isPassthrough && !(slide instanceof OpenSlideSlide))
+    return { ...answer, bytes: await slide.readJpegTilePassthrough(stored, x, y) };
 
   const readStored = (sx: number, sy: number) =>
     isFluorescence
@@ -235,7 +281,9 @@ async function renderTile(
   if (!virtual.isCut) tile = await readStored(x, y);
   else {
     // Brightfield is cached before the level stretch; fluorescence composites depend on the equalization.
-    const key = [source, image.id, level, x, y, isFluorescence ? equalizationKey(equalization) : ''].join(':');
+    const key = [source, image.id, level, x, y, isFluorescence ? equalizationKey(equalization) : ''].join(
+      ':',
+    );
     const cached = generated.get(key);
     tile = cached ?? (await generateTile(virtual, info, x, y, readStored));
     if (!cached) generated.set(key, tile);
@@ -246,20 +294,39 @@ async function renderTile(
 }
 
 /** A stored JPEG tile's pixels; data libjpeg cannot decode is the slide's fault (corrupt, 422), not ours. */
-async function decodeJpeg(bytes: Buffer, channels: 1 | 3): Promise<{ data: Buffer; width: number; height: number }> {
+async function decodeJpeg(
+  bytes: Buffer,
+  channels: 1 | 3,
+): Promise<{ data: Buffer; width: number; height: number }> {
   const pipeline = sharp(bytes);
   try {
-    const { data, info } = await (channels === 1 ? pipeline.extractChannel(0) : pipeline.removeAlpha().toColourspace('srgb')).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await (
+      channels === 1 ? pipeline.extractChannel(0) : pipeline.removeAlpha().toColourspace('srgb')
+    )
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch (error) {
-    throw new WsiError('corrupt', `JPEG data cannot be decoded (${(error as Error).message.split('\n')[0]?.trim()})`);
+    throw new WsiError(
+      'corrupt',
+      `JPEG data cannot be decoded (${(error as Error).message.split('\n')[0]?.trim()})`,
+    );
   }
 }
 
-async function brightfieldRgb(slide: OpenedSlide, level: number, x: number, y: number, compression: string): Promise<RgbTile> {
+async function brightfieldRgb(
+  slide: OpenedSlide,
+  level: number,
+  x: number,
+  y: number,
+  compression: string,
+): Promise<RgbTile> {
   if (slide instanceof OpenSlideSlide) {
     const rgba = await slide.readTileRgba(level, x, y);
-    const rgb = await sharp(rgba.data, { raw: { width: rgba.width, height: rgba.height, channels: 4 } }).removeAlpha().raw().toBuffer();
+    const rgb = await sharp(rgba.data, { raw: { width: rgba.width, height: rgba.height, channels: 4 } })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     return { rgb, width: rgba.width, height: rgba.height };
   }
   if (compression === 'jpeg') {
@@ -268,12 +335,17 @@ async function brightfieldRgb(slide: OpenedSlide, level: number, x: number, y: n
   }
   const decoded = await slide.decodeTile(level, x, y);
   if (decoded.sampleType !== 'uint8' || (decoded.samplesPerPixel !== 3 && decoded.samplesPerPixel !== 1)) {
-    throw new AppError(422, TILE_ERROR_CODES.unreadable, TILE_MESSAGES.unreadable(`${decoded.samplesPerPixel} × ${decoded.sampleType} samples are not RGB`));
+    throw new AppError(
+      422,
+      TILE_ERROR_CODES.unreadable,
+      TILE_MESSAGES.unreadable(`${decoded.samplesPerPixel} × ${decoded.sampleType} samples are not RGB`),
+    );
   }
   const samples = decoded.data as Uint8Array;
   if (decoded.samplesPerPixel === 3) return { rgb: samples, width: decoded.width, height: decoded.height };
   const rgb = new Uint8Array(decoded.width * decoded.height * 3);
-  for (let i = 0; i < decoded.width * decoded.height; i++) rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = samples[i]!;
+  for (let i = 0; i < decoded.width * decoded.height; i++)
+    rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = samples[i]!;
   return { rgb, width: decoded.width, height: decoded.height };
 }
 
@@ -281,26 +353,56 @@ async function brightfieldRgb(slide: OpenedSlide, level: number, x: number, y: n
 async function stretchLevels(tile: RgbTile, window: { min: number; max: number }): Promise<RgbTile> {
   const span = window.max - window.min;
   const lut = new Uint8Array(256);
-  for (let v = 0; v < 256; v++) lut[v] = span > 0 ? Math.round(Math.min(1, Math.max(0, (v - window.min) / span)) * 255) : v >= window.max ? 255 : 0;
+  for (let v = 0; v < 256; v++)
+    lut[v] =
+      span > 0
+        ? Math.round(Math.min(1, Math.max(0, (v - window.min) / span)) * 255)
+        : v >= window.max
+          ? 255
+          : 0;
   const rgb = new Uint8Array(tile.rgb.length);
   for (let i = 0; i < rgb.length; i++) rgb[i] = lut[tile.rgb[i]!]!;
   return { ...tile, rgb };
 }
 
-async function compositeTile(slide: OpenedSlide, level: number, x: number, y: number, compression: string, eq: TileEqualization): Promise<RgbTile> {
-  if (slide instanceof OpenSlideSlide) throw new AppError(422, TILE_ERROR_CODES.unreadable, TILE_MESSAGES.unreadable('fluorescence through OpenSlide'));
+async function compositeTile(
+  slide: OpenedSlide,
+  level: number,
+  x: number,
+  y: number,
+  compression: string,
+  eq: TileEqualization,
+): Promise<RgbTile> {
+  if (slide instanceof OpenSlideSlide)
+    throw new AppError(
+      422,
+      TILE_ERROR_CODES.unreadable,
+      TILE_MESSAGES.unreadable('fluorescence through OpenSlide'),
+    );
   const count = slide.info.channels.length;
-  const windows: CompositeWindow[] = Array.from({ length: count }, () => ({ enabled: false, min: 0, max: 1, rgb: [0, 0, 0] }));
+  const windows: CompositeWindow[] = Array.from({ length: count }, () => ({
+    enabled: false,
+    min: 0,
+    max: 1,
+    rgb: [0, 0, 0],
+  }));
   for (const w of eq) windows[w.channel] = { enabled: w.enabled, min: w.min, max: w.max, rgb: w.rgb };
   const tiles: (ChannelTile | null)[] = await Promise.all(
     windows.map(async (window, channel): Promise<ChannelTile | null> => {
       if (!window.enabled) return null;
       if (compression === 'jpeg') {
-        const { data, width, height } = await decodeJpeg(await slide.readJpegTilePassthrough(level, x, y, channel), 1);
+        const { data, width, height } = await decodeJpeg(
+          await slide.readJpegTilePassthrough(level, x, y, channel),
+          1,
+        );
         return { samples: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height };
       }
       const decoded = await slide.decodeTile(level, x, y, channel);
-      return { samples: decoded.data as ChannelTile['samples'], width: decoded.width, height: decoded.height };
+      return {
+        samples: decoded.data as ChannelTile['samples'],
+        width: decoded.width,
+        height: decoded.height,
+      };
     }),
   );
   if (tiles.every((t) => t === null)) {

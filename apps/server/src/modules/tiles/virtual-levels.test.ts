@@ -41,7 +41,9 @@ describe('virtualLevels', () => {
 
 describe('virtualLevels of a stripped image', () => {
   it('serves its stored level in 256² tiles cut from the strips, not as 1920 × 16 strips', () => {
-    const levels = virtualLevels([{ ...level(1920, 1440, 1), tileWidth: 1920, tileHeight: 16, isTiled: false }]);
+    const levels = virtualLevels([
+      { ...level(1920, 1440, 1), tileWidth: 1920, tileHeight: 16, isTiled: false },
+    ]);
     expect(levels.map((l) => [l.width, l.height, l.tileWidth, l.tileHeight, l.factor, l.isCut])).toEqual([
       [1920, 1440, 256, 256, 1, true],
       [960, 720, 256, 256, 2, true],

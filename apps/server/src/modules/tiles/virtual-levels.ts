@@ -45,8 +45,24 @@ function computeVirtualLevels(stored: readonly SlideLevel[]): VirtualLevel[] {
       const l = stored[exact]!;
       out.push(
         l.isTiled
-          ? { width: l.width, height: l.height, tileWidth: l.tileWidth, tileHeight: l.tileHeight, stored: exact, factor: 1, isCut: false }
-          : { width: l.width, height: l.height, tileWidth, tileHeight, stored: exact, factor: 1, isCut: true },
+          ? {
+              width: l.width,
+              height: l.height,
+              tileWidth: l.tileWidth,
+              tileHeight: l.tileHeight,
+              stored: exact,
+              factor: 1,
+              isCut: false,
+            }
+          : {
+              width: l.width,
+              height: l.height,
+              tileWidth,
+              tileHeight,
+              stored: exact,
+              factor: 1,
+              isCut: true,
+            },
       );
     } else {
       // The coarsest stored level still finer than this one: the fewest pixels to decode.
@@ -54,7 +70,15 @@ function computeVirtualLevels(stored: readonly SlideLevel[]): VirtualLevel[] {
       stored.forEach((l, i) => {
         if (l.downsample < scale && l.downsample > stored[finer]!.downsample) finer = i;
       });
-      out.push({ width, height, tileWidth, tileHeight, stored: finer, factor: scale / stored[finer]!.downsample, isCut: true });
+      out.push({
+        width,
+        height,
+        tileWidth,
+        tileHeight,
+        stored: finer,
+        factor: scale / stored[finer]!.downsample,
+        isCut: true,
+      });
     }
     if (width <= tileWidth && height <= tileHeight) return out;
   }
@@ -101,7 +125,10 @@ export async function generateTile(
           const bottom = Math.min(y1, sy * th + tile.height);
           for (let row = top; row < bottom; row++) {
             const src = ((row - sy * th) * tile.width + (left - sx * tw)) * 3;
-            region.set(tile.rgb.subarray(src, src + (right - left) * 3), ((row - y0) * regionW + (left - x0)) * 3);
+            region.set(
+              tile.rgb.subarray(src, src + (right - left) * 3),
+              ((row - y0) * regionW + (left - x0)) * 3,
+            );
           }
         }),
       );
@@ -113,10 +140,18 @@ export async function generateTile(
 }
 
 /** Each output pixel is the mean of its factor × factor block of the region (fewer at the region's edge). */
-function boxDownsample(region: Uint8Array, regionW: number, regionH: number, outW: number, outH: number, factor: number): Uint8Array {
+function boxDownsample(
+  region: Uint8Array,
+  regionW: number,
+  regionH: number,
+  outW: number,
+  outH: number,
+  factor: number,
+): Uint8Array {
   const out = new Uint8Array(outW * outH * 3);
   const from = (i: number, size: number) => Math.min(size - 1, Math.floor(i * factor));
-  const to = (i: number, size: number) => Math.max(from(i, size) + 1, Math.min(size, Math.floor((i + 1) * factor)));
+  const to = (i: number, size: number) =>
+    Math.max(from(i, size) + 1, Math.min(size, Math.floor((i + 1) * factor)));
   for (let j = 0; j < outH; j++) {
     const y0 = from(j, regionH);
     const y1 = to(j, regionH);

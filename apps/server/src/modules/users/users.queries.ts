@@ -40,12 +40,19 @@ export async function insertUser(db: Db, user: NewUser): Promise<string> {
       })
       .execute();
     if (user.systemRoles.length)
-      await tx.insertInto('user_system_roles').values(user.systemRoles.map((role) => ({ user_id: id, role }))).execute();
+      await tx
+        .insertInto('user_system_roles')
+        .values(user.systemRoles.map((role) => ({ user_id: id, role })))
+        .execute();
   });
   return id;
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
   return row?.id;
 }

@@ -3,7 +3,10 @@ import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/dialect.ts';
 
 /** The allowed values of the named vocabularies, by vocabulary, ordered by value. */
-export async function findVocabularies(db: Db, names: readonly string[]): Promise<Map<string, AllowedValue[]>> {
+export async function findVocabularies(
+  db: Db,
+  names: readonly string[],
+): Promise<Map<string, AllowedValue[]>> {
   const out = new Map<string, AllowedValue[]>(names.map((n) => [n, []]));
   if (names.length === 0) return out;
   const rows = await db
@@ -14,17 +17,32 @@ export async function findVocabularies(db: Db, names: readonly string[]): Promis
     .orderBy('parent')
     .orderBy('value')
     .execute();
-  for (const r of rows) out.get(r.vocabulary)!.push({ value: r.value, deprecatedSince: r.deprecated_since, parent: r.parent === '' ? null : r.parent });
+  for (const r of rows)
+    out.get(r.vocabulary)!.push({
+      value: r.value,
+      deprecatedSince: r.deprecated_since,
+      parent: r.parent === '' ? null : r.parent,
+    });
   return out;
 }
 
 export async function listVocabularyNames(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('vocabulary_values').select('vocabulary').distinct().orderBy('vocabulary').execute();
+  const rows = await db
+    .selectFrom('vocabulary_values')
+    .select('vocabulary')
+    .distinct()
+    .orderBy('vocabulary')
+    .execute();
   return rows.map((r) => r.vocabulary);
 }
 
 /** Adds a value; false when it exists already. */
-export async function insertVocabularyValue(db: Db, vocabulary: string, parent: string, value: string): Promise<boolean> {
+export async function insertVocabularyValue(
+  db: Db,
+  vocabulary: string,
+  parent: string,
+  value: string,
+): Promise<boolean> {
   const result = await db
     .insertInto('vocabulary_values')
     .values({ vocabulary, parent, value, deprecated_since: null, created_at: nowIso() })
@@ -34,7 +52,13 @@ export async function insertVocabularyValue(db: Db, vocabulary: string, parent: 
 }
 
 /** Sets or clears deprecatedSince; false when there is no such value. */
-export async function setDeprecatedSince(db: Db, vocabulary: string, parent: string, value: string, since: string | null): Promise<boolean> {
+export async function setDeprecatedSince(
+  db: Db,
+  vocabulary: string,
+  parent: string,
+  value: string,
+  since: string | null,
+): Promise<boolean> {
   const result = await db
     .updateTable('vocabulary_values')
     .set({ deprecated_since: since })

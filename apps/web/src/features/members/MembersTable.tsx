@@ -102,7 +102,9 @@ export function MembersTable({
                     size="small"
                     checked={allSelected}
                     indeterminate={selected.size > 0 && !allSelected}
-                    onChange={() => onSelect(allSelected ? new Set() : new Set(removable.map((m) => m.userId)))}
+                    onChange={() =>
+                      onSelect(allSelected ? new Set() : new Set(removable.map((m) => m.userId)))
+                    }
                     slotProps={{ input: { 'aria-label': 'Select all members' } }}
                   />
                 </TableCell>
@@ -147,7 +149,9 @@ export function MembersTable({
                         size="small"
                         checked={isSelected}
                         disabled={!isRemovable(member.userId)}
-                        title={isRemovable(member.userId) ? undefined : MEMBER_MESSAGES.dataOwnerChangeNotAllowed}
+                        title={
+                          isRemovable(member.userId) ? undefined : MEMBER_MESSAGES.dataOwnerChangeNotAllowed
+                        }
                         tabIndex={-1}
                         slotProps={{ input: { 'aria-label': `Select ${member.email}` } }}
                       />

@@ -22,13 +22,32 @@ export function ProjectSlidesPage() {
       <ProjectHeader
         project={project}
         actions={
-          <Button component={RouterLink} to={`/projects/${project.id}/settings#general`} startIcon={<SettingsOutlined />} variant="outlined">
+          <Button
+            component={RouterLink}
+            to={`/projects/${project.id}/settings#general`}
+            startIcon={<SettingsOutlined />}
+            variant="outlined"
+          >
             Settings
           </Button>
         }
       />
-      <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 210px)', minHeight: 420, overflow: 'hidden' }}>
-        <Tabs value={tab} onChange={(_, v: SlideTableId) => setTab(v)} aria-label="Slide tables" sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}>
+      <Paper
+        variant="outlined"
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          height: 'calc(100vh - 210px)',
+          minHeight: 420,
+          overflow: 'hidden',
+        }}
+      >
+        <Tabs
+          value={tab}
+          onChange={(_, v: SlideTableId) => setTab(v)}
+          aria-label="Slide tables"
+          sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}
+        >
           <Tab value="slideMetadataView" label="Slide metadata" />
           <Tab value="qcSlideMetadataView" label="QC" />
         </Tabs>

@@ -30,7 +30,15 @@ export function sharedViewLink(projectId: string, hash: string): string {
   return url.toString();
 }
 
-export function ShareFiltersDialog({ projectId, view, onClose }: { projectId: string; view: SharedView; onClose: () => void }) {
+export function ShareFiltersDialog({
+  projectId,
+  view,
+  onClose,
+}: {
+  projectId: string;
+  view: SharedView;
+  onClose: () => void;
+}) {
   // The view at opening: what the user asked to share, even if the table changes behind the dialog.
   const [opened] = useState(view);
   const save = useMutation({ mutationFn: () => saveSharedView(projectId, opened) });
@@ -41,11 +49,19 @@ export function ShareFiltersDialog({ projectId, view, onClose }: { projectId: st
   const link = save.data ? sharedViewLink(projectId, save.data.hash) : null;
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="share-filters-title" aria-describedby="share-filters-description">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="share-filters-title"
+      aria-describedby="share-filters-description"
+    >
       <DialogTitle id="share-filters-title">Share filters</DialogTitle>
       <DialogContent>
         <DialogContentText id="share-filters-description" variant="body2" sx={{ mb: 2 }}>
-          Members of this project who open the link see the slide metadata table with the current filters, columns and search text.
+          Members of this project who open the link see the slide metadata table with the current filters,
+          columns and search text.
         </DialogContentText>
         {save.isError ? (
           <Alert severity="error">{SHARE_FAILED}</Alert>
@@ -56,7 +72,10 @@ export function ShareFiltersDialog({ projectId, view, onClose }: { projectId: st
               value={link}
               size="small"
               fullWidth
-              slotProps={{ input: { readOnly: true }, htmlInput: { onFocus: (e: FocusEvent<HTMLInputElement>) => e.target.select() } }}
+              slotProps={{
+                input: { readOnly: true },
+                htmlInput: { onFocus: (e: FocusEvent<HTMLInputElement>) => e.target.select() },
+              }}
             />
             <CopyButton text={link} />
           </Stack>

@@ -17,13 +17,17 @@ export const SHARED_VIEW_PARAM = 'smf';
 export const SHARED_LINK_INVALID = 'Invalid Link: Failed to restore Metadata table from shared url';
 
 /** An answer from the server (unknown hash, another project's, unreadable) will not change on retry; a lost connection may. */
-const shouldRetrySharedView = (failures: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && shouldRetryQuery(failures, error);
+const shouldRetrySharedView = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && error.status < 500) && shouldRetryQuery(failures, error);
 
 /**
  * isRestoring: the URL names a view that is not applied yet; the table should wait for it rather than
  * load its own saved state and then jump.
  */
-export function useSharedViewLink(projectId: string, onRestore: (view: SharedView) => void): { isRestoring: boolean } {
+export function useSharedViewLink(
+  projectId: string,
+  onRestore: (view: SharedView) => void,
+): { isRestoring: boolean } {
   const [searchParams, setSearchParams] = useSearchParams();
   const notify = useNotify();
   const hash = searchParams.get(SHARED_VIEW_PARAM);
@@ -61,7 +65,13 @@ export function useSharedViewLink(projectId: string, onRestore: (view: SharedVie
     );
   });
 
-  const outcome = !isWellFormed ? 'failed' : view.isSuccess ? 'restored' : view.isError ? 'failed' : 'pending';
+  const outcome = !isWellFormed
+    ? 'failed'
+    : view.isSuccess
+      ? 'restored'
+      : view.isError
+        ? 'failed'
+        : 'pending';
   useEffect(() => {
     if (hash === null) {
       handled.current = null;

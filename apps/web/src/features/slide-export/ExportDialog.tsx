@@ -15,7 +15,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { EXPORT_MESSAGES, exportStatusText } from '@tessera/domain';
 import type { ExportRequest } from '@tessera/contract';
-import { downloadExport, ExportBrokenError, saveBlob, type ExportFormat, type ExportProgress } from '../../api/slide-export.ts';
+import {
+  downloadExport,
+  ExportBrokenError,
+  saveBlob,
+  type ExportFormat,
+  type ExportProgress,
+} from '../../api/slide-export.ts';
 import { messageOf } from '../../api/queries.ts';
 
 export const EXPORT_LABELS: Record<ExportFormat, string> = {
@@ -24,7 +30,10 @@ export const EXPORT_LABELS: Record<ExportFormat, string> = {
   'pyportal-config': 'pyportal config',
 };
 
-type Stage = { name: 'prompt' } | { name: 'inProgress'; progress: ExportProgress | null } | { name: 'done'; progress: ExportProgress; error: string | null };
+type Stage =
+  | { name: 'prompt' }
+  | { name: 'inProgress'; progress: ExportProgress | null }
+  | { name: 'done'; progress: ExportProgress; error: string | null };
 
 interface Props {
   projectId: string;
@@ -37,7 +46,15 @@ interface Props {
   onClose: () => void;
 }
 
-export function ExportDialog({ projectId, format, fileName, request, slideCount, hasFilters, onClose }: Props) {
+export function ExportDialog({
+  projectId,
+  format,
+  fileName,
+  request,
+  slideCount,
+  hasFilters,
+  onClose,
+}: Props) {
   const [stage, setStage] = useState<Stage>({ name: 'prompt' });
   const [abort] = useState(() => new AbortController());
 
@@ -45,13 +62,23 @@ export function ExportDialog({ projectId, format, fileName, request, slideCount,
     setStage({ name: 'inProgress', progress: null });
     let last: ExportProgress = { done: 0, total: slideCount, skipped: 0 };
     try {
-      const blob = await downloadExport(projectId, format, request, (p) => setStage({ name: 'inProgress', progress: (last = p) }), abort.signal);
+      const blob = await downloadExport(
+        projectId,
+        format,
+        request,
+        (p) => setStage({ name: 'inProgress', progress: (last = p) }),
+        abort.signal,
+      );
       saveBlob(blob, fileName);
       setStage({ name: 'done', progress: last, error: null });
     } catch (error) {
       if (abort.signal.aborted) return;
       const progress = error instanceof ExportBrokenError ? error.progress : last;
-      setStage({ name: 'done', progress, error: error instanceof ExportBrokenError ? error.message : messageOf(error) });
+      setStage({
+        name: 'done',
+        progress,
+        error: error instanceof ExportBrokenError ? error.message : messageOf(error),
+      });
     }
   };
 
@@ -85,7 +112,11 @@ export function ExportDialog({ projectId, format, fileName, request, slideCount,
           <>
             <LinearProgress
               variant={stage.progress?.total ? 'determinate' : 'indeterminate'}
-              value={stage.progress?.total ? ((stage.progress.done + stage.progress.skipped) / stage.progress.total) * 100 : 0}
+              value={
+                stage.progress?.total
+                  ? ((stage.progress.done + stage.progress.skipped) / stage.progress.total) * 100
+                  : 0
+              }
               aria-label="Export progress"
             />
             <Typography variant="body2" sx={{ mt: 1 }} role="status">

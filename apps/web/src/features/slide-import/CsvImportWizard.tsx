@@ -12,7 +12,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import { autoMapColumns, CSV_IMPORT_OPTIONS, hasFileNameColumn, type CsvMappingRow, type CsvRecord, type FieldDescriptor } from '@tessera/domain';
+import {
+  autoMapColumns,
+  CSV_IMPORT_OPTIONS,
+  hasFileNameColumn,
+  type CsvMappingRow,
+  type CsvRecord,
+  type FieldDescriptor,
+} from '@tessera/domain';
 import type { CsvImportReport } from '@tessera/contract';
 import { checkCsvImport, runCsvImport } from '../../api/slide-import.ts';
 import { messageOf } from '../../api/queries.ts';
@@ -41,7 +48,10 @@ export function CsvImportWizard({ projectId, fields, onClose, onImported }: Prop
   const [page, setPage] = useState(0);
   const [chosen, setChosen] = useState<ChosenFile | null>(null);
   const [mapping, setMapping] = useState<CsvMappingRow[]>([]);
-  const [options, setOptions] = useState<ImportOptions>({ overwrite: CSV_IMPORT_OPTIONS.overwrite.default, allowCorrectValues: CSV_IMPORT_OPTIONS.allowCorrectValues.default });
+  const [options, setOptions] = useState<ImportOptions>({
+    overwrite: CSV_IMPORT_OPTIONS.overwrite.default,
+    allowCorrectValues: CSV_IMPORT_OPTIONS.allowCorrectValues.default,
+  });
   const [check, setCheck] = useState<Check | null>(null);
   const [run, setRun] = useState<Run | null>(null);
   const rows = useRef<{ file: File; records: CsvRecord[] } | null>(null);
@@ -58,7 +68,8 @@ export function CsvImportWizard({ projectId, fields, onClose, onImported }: Prop
   }, [isRunning]);
 
   const requestFor = async (file: File, opts: ImportOptions) => {
-    if (rows.current?.file !== file) rows.current = { file, records: await readCsvRows(file, chosen!.start.delimiter) };
+    if (rows.current?.file !== file)
+      rows.current = { file, records: await readCsvRows(file, chosen!.start.delimiter) };
     return importRequestOf(file.name, rows.current.records, mapping, opts, DATE_ORDER);
   };
 
@@ -75,7 +86,9 @@ export function CsvImportWizard({ projectId, fields, onClose, onImported }: Prop
   const runImport = async () => {
     setRun({ state: 'running', done: 0, total: 0 });
     try {
-      const report = await runCsvImport(projectId, await requestFor(chosen!.file, options), (done, total) => setRun({ state: 'running', done, total }));
+      const report = await runCsvImport(projectId, await requestFor(chosen!.file, options), (done, total) =>
+        setRun({ state: 'running', done, total }),
+      );
       setRun({ state: 'finished', report });
       onImported(report);
     } catch (error) {
@@ -83,7 +96,12 @@ export function CsvImportWizard({ projectId, fields, onClose, onImported }: Prop
     }
   };
 
-  const canGoOn = [chosen !== null, hasFileNameColumn(mapping), isImportAllowed(check, options), run !== null && run.state !== 'running'][page]!;
+  const canGoOn = [
+    chosen !== null,
+    hasFileNameColumn(mapping),
+    isImportAllowed(check, options),
+    run !== null && run.state !== 'running',
+  ][page]!;
 
   const next = () => {
     if (page === 0 && mappedFor.current !== chosen) {
@@ -98,7 +116,13 @@ export function CsvImportWizard({ projectId, fields, onClose, onImported }: Prop
 
   return (
     // lg: the preview shows one column per mapped field, and files often map many.
-    <Dialog open onClose={() => !isRunning && onClose()} fullWidth maxWidth="lg" aria-labelledby="csv-import-title">
+    <Dialog
+      open
+      onClose={() => !isRunning && onClose()}
+      fullWidth
+      maxWidth="lg"
+      aria-labelledby="csv-import-title"
+    >
       <DialogTitle id="csv-import-title">Import slide metadata from CSV</DialogTitle>
       <DialogContent>
         <Stepper activeStep={page} sx={{ mb: 3 }}>
@@ -117,7 +141,14 @@ export function CsvImportWizard({ projectId, fields, onClose, onImported }: Prop
             }}
           />
         )}
-        {page === 1 && <MapColumnsStep fields={fields} mapping={mapping} sample={chosen?.start.preview[0]} onChange={setMapping} />}
+        {page === 1 && (
+          <MapColumnsStep
+            fields={fields}
+            mapping={mapping}
+            sample={chosen?.start.preview[0]}
+            onChange={setMapping}
+          />
+        )}
         {page === 2 && (
           <PreviewStep
             fields={fields}

@@ -6,7 +6,10 @@ import Typography from '@mui/material/Typography';
 import type { CsvImportReport } from '@tessera/contract';
 import { countOf } from './PreviewStep.tsx';
 
-export type Run = { state: 'running'; done: number; total: number } | { state: 'finished'; report: CsvImportReport } | { state: 'failed'; message: string };
+export type Run =
+  | { state: 'running'; done: number; total: number }
+  | { state: 'finished'; report: CsvImportReport }
+  | { state: 'failed'; message: string };
 
 export function ImportStep({ run }: { run: Run }) {
   if (run.state === 'failed') return <Alert severity="error">{run.message}</Alert>;
@@ -15,9 +18,15 @@ export function ImportStep({ run }: { run: Run }) {
     return (
       <Box>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          {run.total ? `Importing: ${run.done.toLocaleString('en')} of ${run.total.toLocaleString('en')} slides` : 'Importing…'}
+          {run.total
+            ? `Importing: ${run.done.toLocaleString('en')} of ${run.total.toLocaleString('en')} slides`
+            : 'Importing…'}
         </Typography>
-        <LinearProgress variant={run.total ? 'determinate' : 'indeterminate'} value={percent} aria-label="Import progress" />
+        <LinearProgress
+          variant={run.total ? 'determinate' : 'indeterminate'}
+          value={percent}
+          aria-label="Import progress"
+        />
       </Box>
     );
   }
@@ -29,7 +38,10 @@ export function ImportStep({ run }: { run: Run }) {
       </Typography>
       <Typography variant="body2">
         {report.correct.toLocaleString('en')} of {countOf(report.lines, 'line')} imported
-        {report.incorrect ? `; ${countOf(report.incorrect, 'line')} with errors ${report.incorrect === 1 ? 'was' : 'were'} left out.` : '.'} Undo in the table's toolbar takes the import back until the page is left or reloaded.
+        {report.incorrect
+          ? `; ${countOf(report.incorrect, 'line')} with errors ${report.incorrect === 1 ? 'was' : 'were'} left out.`
+          : '.'}{' '}
+        Undo in the table's toolbar takes the import back until the page is left or reloaded.
       </Typography>
     </Alert>
   );

@@ -12,11 +12,28 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { importableFields, mapColumn, missingRequiredFieldsMessage, type CsvMappingRow, type CsvRecord, type FieldDescriptor } from '@tessera/domain';
+import {
+  importableFields,
+  mapColumn,
+  missingRequiredFieldsMessage,
+  type CsvMappingRow,
+  type CsvRecord,
+  type FieldDescriptor,
+} from '@tessera/domain';
 
 const NOT_MAPPED = '';
 
-export function MapColumnsStep({ fields, mapping, sample, onChange }: { fields: readonly FieldDescriptor[]; mapping: CsvMappingRow[]; sample: CsvRecord | undefined; onChange: (mapping: CsvMappingRow[]) => void }) {
+export function MapColumnsStep({
+  fields,
+  mapping,
+  sample,
+  onChange,
+}: {
+  fields: readonly FieldDescriptor[];
+  mapping: CsvMappingRow[];
+  sample: CsvRecord | undefined;
+  onChange: (mapping: CsvMappingRow[]) => void;
+}) {
   const choices = importableFields(fields);
   const missing = missingRequiredFieldsMessage(mapping, fields);
   return (
@@ -40,7 +57,16 @@ export function MapColumnsStep({ fields, mapping, sample, onChange }: { fields: 
             {mapping.map((row) => (
               <TableRow key={row.fieldNumber}>
                 <TableCell sx={{ fontWeight: 500 }}>{row.csvFieldName}</TableCell>
-                <TableCell title={sample?.cells[row.fieldNumber] ?? ''} sx={{ color: 'text.secondary', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                <TableCell
+                  title={sample?.cells[row.fieldNumber] ?? ''}
+                  sx={{
+                    color: 'text.secondary',
+                    maxWidth: 200,
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
                   {sample?.cells[row.fieldNumber] ?? ''}
                 </TableCell>
                 <TableCell sx={{ minWidth: 220 }}>
@@ -49,9 +75,20 @@ export function MapColumnsStep({ fields, mapping, sample, onChange }: { fields: 
                     size="small"
                     fullWidth
                     value={row.slideField ?? NOT_MAPPED}
-                    onChange={(e) => onChange(mapColumn(mapping, row.fieldNumber, e.target.value === NOT_MAPPED ? null : e.target.value))}
+                    onChange={(e) =>
+                      onChange(
+                        mapColumn(
+                          mapping,
+                          row.fieldNumber,
+                          e.target.value === NOT_MAPPED ? null : e.target.value,
+                        ),
+                      )
+                    }
                     // displayEmpty: an unmapped column reads 'Not imported' rather than an empty box.
-                    slotProps={{ select: { displayEmpty: true }, htmlInput: { 'aria-label': `Portal field of ${row.csvFieldName}` } }}
+                    slotProps={{
+                      select: { displayEmpty: true },
+                      htmlInput: { 'aria-label': `Portal field of ${row.csvFieldName}` },
+                    }}
                   >
                     <MenuItem value={NOT_MAPPED}>
                       <em>Not imported</em>
@@ -67,7 +104,13 @@ export function MapColumnsStep({ fields, mapping, sample, onChange }: { fields: 
                   <Checkbox
                     checked={row.import}
                     disabled={row.slideField === null}
-                    onChange={(e) => onChange(mapping.map((m) => (m.fieldNumber === row.fieldNumber ? { ...m, import: e.target.checked } : m)))}
+                    onChange={(e) =>
+                      onChange(
+                        mapping.map((m) =>
+                          m.fieldNumber === row.fieldNumber ? { ...m, import: e.target.checked } : m,
+                        ),
+                      )
+                    }
                     slotProps={{ input: { 'aria-label': `Import ${row.csvFieldName}` } }}
                   />
                 </TableCell>

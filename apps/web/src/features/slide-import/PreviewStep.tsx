@@ -17,17 +17,29 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MAX_REPORTED_MESSAGES, type CsvImportReport } from '@tessera/contract';
-import { canStartImport, CSV_IMPORT_OPTIONS, offersPartialImport, type CsvMappingRow, type CsvRecord, type FieldDescriptor } from '@tessera/domain';
+import {
+  canStartImport,
+  CSV_IMPORT_OPTIONS,
+  offersPartialImport,
+  type CsvMappingRow,
+  type CsvRecord,
+  type FieldDescriptor,
+} from '@tessera/domain';
 import type { ImportOptions } from './import-request.ts';
 
-export type Check = { state: 'checking'; lines: number } | { state: 'checked'; report: CsvImportReport } | { state: 'failed'; message: string };
+export type Check =
+  | { state: 'checking'; lines: number }
+  | { state: 'checked'; report: CsvImportReport }
+  | { state: 'failed'; message: string };
 
 /** '1 line', '3 lines', '1,200 values': the wizard's counts, in the singular where there is one. */
-export const countOf = (n: number, noun: string): string => `${n.toLocaleString('en')} ${n === 1 ? noun : `${noun}s`}`;
+export const countOf = (n: number, noun: string): string =>
+  `${n.toLocaleString('en')} ${n === 1 ? noun : `${noun}s`}`;
 
 /** Whether the preview lets the import start (the wizard's Next, labelled Start Import). */
 export const isImportAllowed = (check: Check | null, options: ImportOptions): boolean =>
-  check?.state === 'checked' && canStartImport(check.report.lines, check.report.incorrect, options.allowCorrectValues);
+  check?.state === 'checked' &&
+  canStartImport(check.report.lines, check.report.incorrect, options.allowCorrectValues);
 
 interface Props {
   fields: readonly FieldDescriptor[];
@@ -62,7 +74,11 @@ export function PreviewStep({ fields, mapping, preview, check, options, onOption
               <TableRow key={r.line}>
                 <TableCell sx={{ color: 'text.secondary' }}>{r.line}</TableCell>
                 {columns.map((c) => (
-                  <TableCell key={c.fieldNumber} title={r.cells[c.fieldNumber] ?? ''} sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  <TableCell
+                    key={c.fieldNumber}
+                    title={r.cells[c.fieldNumber] ?? ''}
+                    sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  >
                     {r.cells[c.fieldNumber] ?? ''}
                   </TableCell>
                 ))}
@@ -76,7 +92,9 @@ export function PreviewStep({ fields, mapping, preview, check, options, onOption
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <CircularProgress size={18} aria-label="Checking the file" />
           {/* The first check starts before the file's lines are counted. */}
-          <Typography variant="body2">{check.lines ? `Checking ${countOf(check.lines, 'line')}…` : 'Checking the file…'}</Typography>
+          <Typography variant="body2">
+            {check.lines ? `Checking ${countOf(check.lines, 'line')}…` : 'Checking the file…'}
+          </Typography>
         </Box>
       )}
       {check?.state === 'failed' && <Alert severity="error">{check.message}</Alert>}
@@ -84,12 +102,23 @@ export function PreviewStep({ fields, mapping, preview, check, options, onOption
 
       <Box sx={{ display: 'flex', flexDirection: 'column', mt: 1 }}>
         <FormControlLabel
-          control={<Checkbox checked={options.overwrite} onChange={(e) => onOptionsChange({ ...options, overwrite: e.target.checked })} disabled={check?.state === 'checking'} />}
+          control={
+            <Checkbox
+              checked={options.overwrite}
+              onChange={(e) => onOptionsChange({ ...options, overwrite: e.target.checked })}
+              disabled={check?.state === 'checking'}
+            />
+          }
           label={CSV_IMPORT_OPTIONS.overwrite.label}
         />
         {isMixed && (
           <FormControlLabel
-            control={<Checkbox checked={options.allowCorrectValues} onChange={(e) => onOptionsChange({ ...options, allowCorrectValues: e.target.checked })} />}
+            control={
+              <Checkbox
+                checked={options.allowCorrectValues}
+                onChange={(e) => onOptionsChange({ ...options, allowCorrectValues: e.target.checked })}
+              />
+            }
             label={CSV_IMPORT_OPTIONS.allowCorrectValues.label}
           />
         )}
@@ -99,7 +128,8 @@ export function PreviewStep({ fields, mapping, preview, check, options, onOption
 }
 
 function CheckSummary({ report, isStrict }: { report: CsvImportReport; isStrict: boolean }) {
-  const severity = report.incorrect === 0 ? 'success' : report.correct === 0 || isStrict ? 'error' : 'warning';
+  const severity =
+    report.incorrect === 0 ? 'success' : report.correct === 0 || isStrict ? 'error' : 'warning';
   const verdict =
     report.correct === 0
       ? 'No line can be imported.'
@@ -111,14 +141,21 @@ function CheckSummary({ report, isStrict }: { report: CsvImportReport; isStrict:
   return (
     <Alert severity={severity} sx={{ '& .MuiAlert-message': { width: '100%' } }}>
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
-        {countOf(report.lines, 'line')}: {report.correct.toLocaleString('en')} correct, {report.incorrect.toLocaleString('en')} with errors. {verdict}
+        {countOf(report.lines, 'line')}: {report.correct.toLocaleString('en')} correct,{' '}
+        {report.incorrect.toLocaleString('en')} with errors. {verdict}
       </Typography>
       {report.messages.length > 0 && (
-        <Box component="ul" aria-label="Line messages" sx={{ m: 0, mt: 1, pl: 2, maxHeight: 150, overflow: 'auto', fontSize: 13 }}>
+        <Box
+          component="ul"
+          aria-label="Line messages"
+          sx={{ m: 0, mt: 1, pl: 2, maxHeight: 150, overflow: 'auto', fontSize: 13 }}
+        >
           {report.messages.map((m) => (
             <li key={m}>{m}</li>
           ))}
-          {report.messages.length >= MAX_REPORTED_MESSAGES && <li>… (the first {MAX_REPORTED_MESSAGES} messages are shown)</li>}
+          {report.messages.length >= MAX_REPORTED_MESSAGES && (
+            <li>… (the first {MAX_REPORTED_MESSAGES} messages are shown)</li>
+          )}
         </Box>
       )}
     </Alert>

@@ -13,7 +13,13 @@ export interface ChosenFile {
   start: CsvFileStart;
 }
 
-export function SelectFileStep({ chosen, onChosen }: { chosen: ChosenFile | null; onChosen: (chosen: ChosenFile | null) => void }) {
+export function SelectFileStep({
+  chosen,
+  onChosen,
+}: {
+  chosen: ChosenFile | null;
+  onChosen: (chosen: ChosenFile | null) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [isReading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +53,15 @@ export function SelectFileStep({ chosen, onChosen }: { chosen: ChosenFile | null
         setOver(false);
         void read(e.dataTransfer.files[0]);
       }}
-      sx={{ border: 2, borderStyle: 'dashed', borderColor: isOver ? 'primary.main' : 'divider', borderRadius: 2, p: 4, textAlign: 'center', bgcolor: isOver ? 'action.hover' : undefined }}
+      sx={{
+        border: 2,
+        borderStyle: 'dashed',
+        borderColor: isOver ? 'primary.main' : 'divider',
+        borderRadius: 2,
+        p: 4,
+        textAlign: 'center',
+        bgcolor: isOver ? 'action.hover' : undefined,
+      }}
     >
       <UploadFileOutlined color="action" sx={{ fontSize: 40 }} />
       <Typography sx={{ mt: 1 }}>Drop a CSV file here, or</Typography>
@@ -66,7 +80,8 @@ export function SelectFileStep({ chosen, onChosen }: { chosen: ChosenFile | null
         }}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        Comma- or semicolon-separated, one header row. Slides are matched by file name, with or without its extension.
+        Comma- or semicolon-separated, one header row. Slides are matched by file name, with or without its
+        extension.
       </Typography>
       {isReading && <CircularProgress size={20} sx={{ mt: 2 }} aria-label="Reading the file" />}
       {error && (

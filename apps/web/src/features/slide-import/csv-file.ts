@@ -3,7 +3,15 @@
  * characters, the preview reads 8192-byte chunks until it has its 10 rows, and the import reads the whole
  * file the same way — never the whole text at once into the parser, so a large file is parsed as it is read.
  */
-import { checkCsvRecords, CSV_LIMITS, CsvError, CsvReader, sniffCsv, type CsvDelimiter, type CsvRecord } from '@tessera/domain';
+import {
+  checkCsvRecords,
+  CSV_LIMITS,
+  CsvError,
+  CsvReader,
+  sniffCsv,
+  type CsvDelimiter,
+  type CsvRecord,
+} from '@tessera/domain';
 
 /** Larger files are refused before they are read (the server takes at most 64 MiB of mapped columns). */
 export const MAX_CSV_FILE_BYTES = 50 * 1024 * 1024;
@@ -30,7 +38,11 @@ export async function readCsvStart(file: File): Promise<CsvFileStart | { error: 
     }
     const problem = checkCsvRecords(records);
     if (problem) return { error: problem };
-    return { delimiter: sniffed.delimiter, header: records[0]!.cells, preview: records.slice(1, CSV_LIMITS.previewRows + 1) };
+    return {
+      delimiter: sniffed.delimiter,
+      header: records[0]!.cells,
+      preview: records.slice(1, CSV_LIMITS.previewRows + 1),
+    };
   } catch (error) {
     if (error instanceof CsvError) return { error: error.message };
     throw error;

@@ -26,6 +26,10 @@ describe('the import request', () => {
       { line: 2, cells: ['a.svs', 'NSCLC'] },
       { line: 4, cells: ['b.svs', ''] },
     ]);
-    expect(request).toMatchObject({ fileName: 'study.csv', options: { overwrite: true, allowCorrectValues: false }, dateOrder: 'DMY' });
+    expect(request).toMatchObject({
+      fileName: 'study.csv',
+      options: { overwrite: true, allowCorrectValues: false },
+      dateOrder: 'DMY',
+    });
   });
 });

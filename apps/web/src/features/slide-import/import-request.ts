@@ -7,8 +7,16 @@ export interface ImportOptions {
   allowCorrectValues: boolean;
 }
 
-export function importRequestOf(fileName: string, records: readonly CsvRecord[], mapping: readonly CsvMappingRow[], options: ImportOptions, dateOrder: DateOrder): CsvImportRequest {
-  const mapped = mapping.filter((m): m is CsvMappingRow & { slideField: string } => m.import && m.slideField !== null);
+export function importRequestOf(
+  fileName: string,
+  records: readonly CsvRecord[],
+  mapping: readonly CsvMappingRow[],
+  options: ImportOptions,
+  dateOrder: DateOrder,
+): CsvImportRequest {
+  const mapped = mapping.filter(
+    (m): m is CsvMappingRow & { slideField: string } => m.import && m.slideField !== null,
+  );
   return {
     fileName,
     columns: mapped.map((m) => ({ csvFieldName: m.csvFieldName, slideField: m.slideField })),

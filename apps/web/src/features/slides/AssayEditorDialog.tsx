@@ -20,9 +20,23 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { CELL_MESSAGES, choosableValues, cleanAssayRows, reassignChannel, type AssayChannel, type FieldDescriptor } from '@tessera/domain';
+import {
+  CELL_MESSAGES,
+  choosableValues,
+  cleanAssayRows,
+  reassignChannel,
+  type AssayChannel,
+  type FieldDescriptor,
+} from '@tessera/domain';
 
-type Draft = { id?: string; channel: number | null; marker: string; chromogenFluorophores: string | null; primaryAntibody: string; secondaryAntibody: string };
+type Draft = {
+  id?: string;
+  channel: number | null;
+  marker: string;
+  chromogenFluorophores: string | null;
+  primaryAntibody: string;
+  secondaryAntibody: string;
+};
 
 export function AssayEditorDialog({
   fileName,
@@ -39,17 +53,38 @@ export function AssayEditorDialog({
   onClose(): void;
 }) {
   const [rows, setRows] = useState<Draft[]>(() =>
-    assays.map((a) => ({ id: a.id, channel: a.channel, marker: a.marker, chromogenFluorophores: a.chromogenFluorophores ?? null, primaryAntibody: a.primaryAntibody ?? '', secondaryAntibody: a.secondaryAntibody ?? '' })),
+    assays.map((a) => ({
+      id: a.id,
+      channel: a.channel,
+      marker: a.marker,
+      chromogenFluorophores: a.chromogenFluorophores ?? null,
+      primaryAntibody: a.primaryAntibody ?? '',
+      secondaryAntibody: a.secondaryAntibody ?? '',
+    })),
   );
-  const vocabulary = (name: string) => [...new Set(choosableValues(fields.find((f) => f.fieldName === name)?.allowedValues ?? []).map((v) => v.value))];
+  const vocabulary = (name: string) => [
+    ...new Set(
+      choosableValues(fields.find((f) => f.fieldName === name)?.allowedValues ?? []).map((v) => v.value),
+    ),
+  ];
   const markers = vocabulary('marker');
   const chromogens = vocabulary('chromogenFluorophores');
-  const invalid = rows.some((r) => (r.marker && !markers.includes(r.marker)) || (r.chromogenFluorophores && !chromogens.includes(r.chromogenFluorophores)));
-  const update = (i: number, patch: Partial<Draft>) => setRows((list) => list.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const invalid = rows.some(
+    (r) =>
+      (r.marker && !markers.includes(r.marker)) ||
+      (r.chromogenFluorophores && !chromogens.includes(r.chromogenFluorophores)),
+  );
+  const update = (i: number, patch: Partial<Draft>) =>
+    setRows((list) => list.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const nextChannel = () => Math.max(0, ...rows.map((r) => r.channel ?? 0)) + 1;
   const save = () => {
     const cleaned = cleanAssayRows(
-      rows.map((r) => ({ ...r, channel: r.channel ?? undefined, primaryAntibody: r.primaryAntibody || null, secondaryAntibody: r.secondaryAntibody || null })),
+      rows.map((r) => ({
+        ...r,
+        channel: r.channel ?? undefined,
+        primaryAntibody: r.primaryAntibody || null,
+        secondaryAntibody: r.secondaryAntibody || null,
+      })),
     );
     // The QC columns of kept channels stay as they were.
     onSave(cleaned.map((c) => ({ ...assays.find((a) => a.id && a.id === c.id), ...c })));
@@ -79,7 +114,11 @@ export function AssayEditorDialog({
                     value={r.channel ?? ''}
                     onChange={(e) => {
                       const n = Number(e.target.value);
-                      setRows((list) => (e.target.value === '' ? list.map((x, j) => (j === i ? { ...x, channel: null } : x)) : reassignChannel(list, i, n)));
+                      setRows((list) =>
+                        e.target.value === ''
+                          ? list.map((x, j) => (j === i ? { ...x, channel: null } : x))
+                          : reassignChannel(list, i, n),
+                      );
                     }}
                     slotProps={{ htmlInput: { 'aria-label': `Channel of row ${i + 1}`, min: 0 } }}
                   />
@@ -95,8 +134,14 @@ export function AssayEditorDialog({
                       <TextField
                         {...params}
                         error={!!r.marker && !markers.includes(r.marker)}
-                        helperText={r.marker && !markers.includes(r.marker) ? CELL_MESSAGES.controlledVocabulary : undefined}
-                        slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': `Marker of row ${i + 1}` } }}
+                        helperText={
+                          r.marker && !markers.includes(r.marker)
+                            ? CELL_MESSAGES.controlledVocabulary
+                            : undefined
+                        }
+                        slotProps={{
+                          htmlInput: { ...params.inputProps, 'aria-label': `Marker of row ${i + 1}` },
+                        }}
                       />
                     )}
                   />
@@ -108,17 +153,37 @@ export function AssayEditorDialog({
                     options={chromogens}
                     value={r.chromogenFluorophores}
                     onChange={(_, v) => update(i, { chromogenFluorophores: v })}
-                    renderInput={(params) => <TextField {...params} slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': `Chromogen of row ${i + 1}` } }} />}
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        slotProps={{
+                          htmlInput: { ...params.inputProps, 'aria-label': `Chromogen of row ${i + 1}` },
+                        }}
+                      />
+                    )}
                   />
                 </TableCell>
                 <TableCell>
-                  <TextField size="small" value={r.primaryAntibody} onChange={(e) => update(i, { primaryAntibody: e.target.value })} slotProps={{ htmlInput: { 'aria-label': `Primary antibody of row ${i + 1}` } }} />
+                  <TextField
+                    size="small"
+                    value={r.primaryAntibody}
+                    onChange={(e) => update(i, { primaryAntibody: e.target.value })}
+                    slotProps={{ htmlInput: { 'aria-label': `Primary antibody of row ${i + 1}` } }}
+                  />
                 </TableCell>
                 <TableCell>
-                  <TextField size="small" value={r.secondaryAntibody} onChange={(e) => update(i, { secondaryAntibody: e.target.value })} slotProps={{ htmlInput: { 'aria-label': `Secondary antibody of row ${i + 1}` } }} />
+                  <TextField
+                    size="small"
+                    value={r.secondaryAntibody}
+                    onChange={(e) => update(i, { secondaryAntibody: e.target.value })}
+                    slotProps={{ htmlInput: { 'aria-label': `Secondary antibody of row ${i + 1}` } }}
+                  />
                 </TableCell>
                 <TableCell>
-                  <IconButton aria-label={`Remove row ${i + 1}`} onClick={() => setRows((list) => list.filter((_, j) => j !== i))}>
+                  <IconButton
+                    aria-label={`Remove row ${i + 1}`}
+                    onClick={() => setRows((list) => list.filter((_, j) => j !== i))}
+                  >
                     <DeleteOutline fontSize="small" />
                   </IconButton>
                 </TableCell>
@@ -131,7 +196,22 @@ export function AssayEditorDialog({
             No assay specified
           </Typography>
         )}
-        <Button startIcon={<AddOutlined />} onClick={() => setRows((list) => [...list, { channel: nextChannel(), marker: '', chromogenFluorophores: null, primaryAntibody: '', secondaryAntibody: '' }])} sx={{ mt: 1 }}>
+        <Button
+          startIcon={<AddOutlined />}
+          onClick={() =>
+            setRows((list) => [
+              ...list,
+              {
+                channel: nextChannel(),
+                marker: '',
+                chromogenFluorophores: null,
+                primaryAntibody: '',
+                secondaryAntibody: '',
+              },
+            ])
+          }
+          sx={{ mt: 1 }}
+        >
           Add channel
         </Button>
         <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 1 }}>

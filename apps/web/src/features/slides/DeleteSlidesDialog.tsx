@@ -7,15 +7,27 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 
-export function DeleteSlidesDialog({ fileNames, onConfirm, onClose }: { fileNames: string[]; onConfirm(): Promise<void>; onClose(): void }) {
+export function DeleteSlidesDialog({
+  fileNames,
+  onConfirm,
+  onClose,
+}: {
+  fileNames: string[];
+  onConfirm(): Promise<void>;
+  onClose(): void;
+}) {
   const [busy, setBusy] = useState(false);
   const count = fileNames.length;
   return (
     <Dialog open onClose={() => !busy && onClose()} aria-labelledby="delete-slides-title">
-      <DialogTitle id="delete-slides-title">{count === 1 ? 'Delete slide?' : `Delete ${count} slides?`}</DialogTitle>
+      <DialogTitle id="delete-slides-title">
+        {count === 1 ? 'Delete slide?' : `Delete ${count} slides?`}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {count === 1 ? `${fileNames[0]} and its metadata are removed from this project.` : `${fileNames.slice(0, 5).join(', ')}${count > 5 ? ` and ${count - 5} more` : ''} and their metadata are removed from this project.`}
+          {count === 1
+            ? `${fileNames[0]} and its metadata are removed from this project.`
+            : `${fileNames.slice(0, 5).join(', ')}${count > 5 ? ` and ${count - 5} more` : ''} and their metadata are removed from this project.`}
         </DialogContentText>
       </DialogContent>
       <DialogActions>

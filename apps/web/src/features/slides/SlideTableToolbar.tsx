@@ -55,11 +55,34 @@ interface Props {
 export function SlideTableToolbar(props: Props) {
   const { isMain, permissions } = props;
   const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null);
-  const exports = permissions.has('slideMetadataExport') ? EXPORTS.filter(([, flag]) => permissions.has(flag)) : [];
+  const exports = permissions.has('slideMetadataExport')
+    ? EXPORTS.filter(([, flag]) => permissions.has(flag))
+    : [];
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider' }}>
-      <SearchField label="Search slides" size="small" value={props.searchText} onChange={(e) => props.onSearchText(e.target.value)} sx={{ width: 280 }} />
-      <Button size="small" startIcon={<FilterAltOff />} disabled={!props.hasFilters} onClick={props.onClearFilters}>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        p: 1,
+        flexWrap: 'wrap',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <SearchField
+        label="Search slides"
+        size="small"
+        value={props.searchText}
+        onChange={(e) => props.onSearchText(e.target.value)}
+        sx={{ width: 280 }}
+      />
+      <Button
+        size="small"
+        startIcon={<FilterAltOff />}
+        disabled={!props.hasFilters}
+        onClick={props.onClearFilters}
+      >
         Clear filters
       </Button>
       <Tooltip title="Refresh">
@@ -81,7 +104,11 @@ export function SlideTableToolbar(props: Props) {
           </IconButton>
         </span>
       </Tooltip>
-      <Button size="small" startIcon={<ViewColumnOutlined />} onClick={(e) => props.onColumns(e.currentTarget)}>
+      <Button
+        size="small"
+        startIcon={<ViewColumnOutlined />}
+        onClick={(e) => props.onColumns(e.currentTarget)}
+      >
         Columns
       </Button>
       {isMain && permissions.has('slideMetadataManage') && (
@@ -91,7 +118,12 @@ export function SlideTableToolbar(props: Props) {
       )}
       {isMain && exports.length > 0 && (
         <>
-          <Button size="small" startIcon={<FileDownloadOutlined />} onClick={(e) => setExportMenu(e.currentTarget)} aria-haspopup="menu">
+          <Button
+            size="small"
+            startIcon={<FileDownloadOutlined />}
+            onClick={(e) => setExportMenu(e.currentTarget)}
+            aria-haspopup="menu"
+          >
             Export
           </Button>
           <Menu anchorEl={exportMenu} open={!!exportMenu} onClose={() => setExportMenu(null)}>

@@ -13,14 +13,39 @@ describe('slide edits', () => {
       { id: 'a', updatedAt: 't1', blockId: 'y', organ: 'Lung' },
       { id: 'b', updatedAt: 't2', hScore: 3 },
     ]);
-    expect(undoStepOf(changes.slice(0, 1))).toEqual([{ rowId: 'a', field: 'blockId', before: 'x', after: 'y' }]);
+    expect(undoStepOf(changes.slice(0, 1))).toEqual([
+      { rowId: 'a', field: 'blockId', before: 'x', after: 'y' },
+    ]);
   });
   it('turns QC cells into the slide’s assays, refusing rows read before the slide changed', () => {
-    const current = new Map([['s', { updatedAt: 't1', assays: [{ channel: 1, marker: 'CD3' }, { channel: 2, marker: 'CD8' }] }]]);
+    const current = new Map([
+      [
+        's',
+        {
+          updatedAt: 't1',
+          assays: [
+            { channel: 1, marker: 'CD3' },
+            { channel: 2, marker: 'CD8' },
+          ],
+        },
+      ],
+    ]);
     const row = { id: 'c2', slideId: 's', channel: 2, updatedAt: 't1', fileName: 's.svs' };
     expect(qcAssayUpdates([{ row, field: 'qcSlideChannelPass', value: true }], current)).toEqual({
-      updates: [{ id: 's', updatedAt: 't1', before: current.get('s')!.assays, assays: [{ channel: 1, marker: 'CD3' }, { channel: 2, marker: 'CD8', qcSlideChannelPass: true }] }],
+      updates: [
+        {
+          id: 's',
+          updatedAt: 't1',
+          before: current.get('s')!.assays,
+          assays: [
+            { channel: 1, marker: 'CD3' },
+            { channel: 2, marker: 'CD8', qcSlideChannelPass: true },
+          ],
+        },
+      ],
     });
-    expect(qcAssayUpdates([{ row: { ...row, updatedAt: 't0' }, field: 'marker', value: 'CD4' }], current)).toEqual({ conflict: 's.svs' });
+    expect(
+      qcAssayUpdates([{ row: { ...row, updatedAt: 't0' }, field: 'marker', value: 'CD4' }], current),
+    ).toEqual({ conflict: 's.svs' });
   });
 });

@@ -22,7 +22,12 @@ export function slideUpdatesOf(changes: readonly CellChangeRequest[]): SlideUpda
 
 /** The undo step of saved main-table changes: before is what the rows held. */
 export const undoStepOf = (changes: readonly CellChangeRequest[]): CellChange[] =>
-  changes.map((c) => ({ rowId: String(c.row.id), field: c.field, before: c.row[c.field] ?? null, after: c.value }));
+  changes.map((c) => ({
+    rowId: String(c.row.id),
+    field: c.field,
+    before: c.row[c.field] ?? null,
+    after: c.value,
+  }));
 
 /**
  * QC cell changes applied to the slides' current assays: each changed channel's field set. Answers the
@@ -31,13 +36,23 @@ export const undoStepOf = (changes: readonly CellChangeRequest[]): CellChange[] 
 export function qcAssayUpdates(
   changes: readonly CellChangeRequest[],
   current: ReadonlyMap<string, { updatedAt: string; assays: AssayChannel[] }>,
-): { updates: { id: string; updatedAt: string; before: AssayChannel[]; assays: AssayChannel[] }[] } | { conflict: string } {
-  const out = new Map<string, { id: string; updatedAt: string; before: AssayChannel[]; assays: AssayChannel[] }>();
+):
+  | { updates: { id: string; updatedAt: string; before: AssayChannel[]; assays: AssayChannel[] }[] }
+  | { conflict: string } {
+  const out = new Map<
+    string,
+    { id: string; updatedAt: string; before: AssayChannel[]; assays: AssayChannel[] }
+  >();
   for (const { row, field, value } of changes) {
     const slideId = String(row.slideId);
     const slide = current.get(slideId);
     if (!slide || slide.updatedAt !== row.updatedAt) return { conflict: String(row.fileName) };
-    const entry = out.get(slideId) ?? { id: slideId, updatedAt: slide.updatedAt, before: slide.assays, assays: slide.assays.map((a) => ({ ...a })) };
+    const entry = out.get(slideId) ?? {
+      id: slideId,
+      updatedAt: slide.updatedAt,
+      before: slide.assays,
+      assays: slide.assays.map((a) => ({ ...a })),
+    };
     const channel = entry.assays.find((a) => a.channel === row.channel);
     if (channel) (channel as unknown as Record<string, unknown>)[field] = value;
     out.set(slideId, entry);

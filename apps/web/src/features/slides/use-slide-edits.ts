@@ -24,9 +24,15 @@ export const SLIDE_TABLE_MESSAGES = {
   noQcData: 'There is no QC table data!',
 } as const;
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error);
 
-export function useSlideEdits(projectId: string, tableId: SlideTableId, grid: React.RefObject<DataGridApi | null>, onReload: () => void) {
+export function useSlideEdits(
+  projectId: string,
+  tableId: SlideTableId,
+  grid: React.RefObject<DataGridApi | null>,
+  onReload: () => void,
+) {
   const notify = useNotify();
   const [stack] = useState(() => new UndoStack());
   const [, setVersion] = useState(0);
@@ -34,17 +40,20 @@ export function useSlideEdits(projectId: string, tableId: SlideTableId, grid: Re
   const changed = () => setVersion((v) => v + 1);
 
   /** Runs a save; while it runs the page warns before unloading. */
-  const saveWith = useCallback(async <T,>(run: () => Promise<T>): Promise<T | null> => {
-    setSaving((n) => n + 1);
-    try {
-      return await run();
-    } catch (error) {
-      notify(SLIDE_TABLE_MESSAGES.updateFailed(messageOf(error)), 'error');
-      return null;
-    } finally {
-      setSaving((n) => n - 1);
-    }
-  }, [notify]);
+  const saveWith = useCallback(
+    async <T>(run: () => Promise<T>): Promise<T | null> => {
+      setSaving((n) => n + 1);
+      try {
+        return await run();
+      } catch (error) {
+        notify(SLIDE_TABLE_MESSAGES.updateFailed(messageOf(error)), 'error');
+        return null;
+      } finally {
+        setSaving((n) => n - 1);
+      }
+    },
+    [notify],
+  );
 
   /** Writes per-slide field values (the new values of a step) after checking the cells still hold `expected`. */
   const applyStep = useCallback(
@@ -52,7 +61,9 @@ export function useSlideEdits(projectId: string, tableId: SlideTableId, grid: Re
       const ids = [...new Set(step.map((c) => c.rowId))];
       // Calls take at most 1000 slides (spec 1 §7: chunks of 1000); an import's step may hold many more.
       const current = new Map<string, Row>();
-      for (let i = 0; i < ids.length; i += BATCH) for (const r of (await fetchSlides(projectId, ids.slice(i, i + BATCH))).data) current.set(String(r.id), r);
+      for (let i = 0; i < ids.length; i += BATCH)
+        for (const r of (await fetchSlides(projectId, ids.slice(i, i + BATCH))).data)
+          current.set(String(r.id), r);
       for (const c of step) {
         const row = current.get(c.rowId);
         if (!row || JSON.stringify(row[c.field] ?? null) !== JSON.stringify(c.before ?? null)) {
@@ -62,7 +73,11 @@ export function useSlideEdits(projectId: string, tableId: SlideTableId, grid: Re
       }
       const byId = new Map<string, CellChange[]>();
       for (const c of step) byId.set(c.rowId, [...(byId.get(c.rowId) ?? []), c]);
-      const updates = ids.map((id) => ({ id, updatedAt: String(current.get(id)!.updatedAt), ...Object.fromEntries(byId.get(id)!.map((c) => [c.field, c.after])) }));
+      const updates = ids.map((id) => ({
+        id,
+        updatedAt: String(current.get(id)!.updatedAt),
+        ...Object.fromEntries(byId.get(id)!.map((c) => [c.field, c.after])),
+      }));
       for (let i = 0; i < updates.length; i += BATCH) {
         const saved = await updateSlides(projectId, updates.slice(i, i + BATCH));
         if (tableId === 'slideMetadataView') grid.current?.replaceRows(saved.data);
@@ -83,11 +98,24 @@ export function useSlideEdits(projectId: string, tableId: SlideTableId, grid: Re
           return saved.data;
         }
         const slideIds = [...new Set(changes.map((c) => String(c.row.slideId)))];
-        const current = new Map((await fetchSlides(projectId, slideIds)).data.map((r) => [String(r.id), { updatedAt: String(r.updatedAt), assays: (r.assays ?? []) as AssayChannel[] }]));
+        const current = new Map(
+          (await fetchSlides(projectId, slideIds)).data.map((r) => [
+            String(r.id),
+            { updatedAt: String(r.updatedAt), assays: (r.assays ?? []) as AssayChannel[] },
+          ]),
+        );
         const planned = qcAssayUpdates(changes, current);
-        if ('conflict' in planned) throw new Error(`${planned.conflict} was changed by someone else since it was loaded. Refresh to see the change; nothing was saved.`);
-        await updateSlides(projectId, planned.updates.map((u) => ({ id: u.id, updatedAt: u.updatedAt, assays: u.assays })));
-        stack.push(planned.updates.map((u) => ({ rowId: u.id, field: 'assays', before: u.before, after: u.assays })));
+        if ('conflict' in planned)
+          throw new Error(
+            `${planned.conflict} was changed by someone else since it was loaded. Refresh to see the change; nothing was saved.`,
+          );
+        await updateSlides(
+          projectId,
+          planned.updates.map((u) => ({ id: u.id, updatedAt: u.updatedAt, assays: u.assays })),
+        );
+        stack.push(
+          planned.updates.map((u) => ({ rowId: u.id, field: 'assays', before: u.before, after: u.assays })),
+        );
         changed();
         onReload();
         return [];
@@ -114,7 +142,9 @@ export function useSlideEdits(projectId: string, tableId: SlideTableId, grid: Re
   /** A CSV import's changes become one undo step (spec issue #5: undo of an import while the page is open). */
   const recordImport = useCallback(
     (changes: readonly { slideId: string; field: string; before: unknown; after: unknown }[]) => {
-      stack.push(changes.map((c) => ({ rowId: c.slideId, field: c.field, before: c.before, after: c.after })));
+      stack.push(
+        changes.map((c) => ({ rowId: c.slideId, field: c.field, before: c.before, after: c.after })),
+      );
       changed();
     },
     [stack],
