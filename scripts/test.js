@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every tier in one run — vitest (unit + db on SQLite and PostgreSQL), then Playwright e2e
-// in Chromium against the built app — and one closing line 'N passed, N failed' that CI reads.
+// `npm test`: every tier in one run — typecheck, lint and format checks, vitest (unit + db on SQLite and
+// PostgreSQL), then Playwright e2e in Chromium against the built app — and one closing line
+// 'N passed, N failed' that CI reads.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -19,9 +20,30 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
+// The house's rules first (issue #11): types, lint and formatting over the whole repository, each
+// counted as one check that passes or fails.
+for (const [name, cmd, args] of [
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+]) {
+  console.log(`\n> ${name}`);
+  if (run(cmd, args) === 0) passed += 1;
+  else {
+    console.log(`${name} failed`);
+    failed += 1;
+  }
+}
+
 // Vitest: a crashed run (no report) counts as one failure, so nothing passes silently.
 fs.rmSync('.vitest-results.json', { force: true });
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.vitest-results.json']);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=.vitest-results.json',
+]);
 const v = readJson('.vitest-results.json');
 if (v) {
   passed += v.numPassedTests;
