@@ -12,6 +12,24 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   { files: ['apps/web/**'], languageOptions: { globals: globals.browser } },
+  // The layers of STYLE habit 1, as import rules (each fires on a fixture in tools/lint-rules.test.ts).
+  {
+    files: ['packages/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/|^@tessera/(server|web)(/|$)',
+              message:
+                'packages/* never import apps/*: the shared packages sit below the server and the web app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -1,0 +1,47 @@
+/**
+ * The import rules of eslint.config.js fire where they should and stay quiet elsewhere: each rule is
+ * shown on a fixture linted as if it lived at a path of the repository (ESLint picks the rules by path).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The messages of the rule `ruleId` for `code` placed at `file` (relative to the repository). */
+async function messagesOf(code: string, file: string, ruleId: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === ruleId).map((m) => m.message);
+}
+
+describe('layer rules', () => {
+  it('packages/* never import apps/*, by path or by package name', async () => {
+    for (const source of ['../../../apps/server/src/context.ts', '@tessera/server/context', '@tessera/web']) {
+      const messages = await messagesOf(
+        `import { x } from '${source}';\nexport const y = x;\n`,
+        'packages/domain/src/fixture.ts',
+        'no-restricted-imports',
+      );
+      expect(messages, source).toEqual([expect.stringContaining('packages/* never import apps/*')]);
+    }
+  });
+
+  it('lets apps import the packages, and packages import each other', async () => {
+    expect(
+      await messagesOf(
+        `import { x } from '@tessera/domain';\nexport const y = x;\n`,
+        'apps/server/src/fixture.ts',
+        'no-restricted-imports',
+      ),
+    ).toEqual([]);
+    expect(
+      await messagesOf(
+        `import { x } from '@tessera/domain';\nexport const y = x;\n`,
+        'packages/contract/src/fixture.ts',
+        'no-restricted-imports',
+      ),
+    ).toEqual([]);
+  });
+});
