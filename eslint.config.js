@@ -14,6 +14,24 @@ export default tseslint.config(
   { files: ['apps/web/**'], languageOptions: { globals: globals.browser } },
   // The layers of STYLE habit 1, as import rules (each fires on a fixture in tools/lint-rules.test.ts).
   {
+    files: ['apps/server/src/modules/**', 'apps/server/src/jobs/**'],
+    ignores: ['**/*.routes.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)http/',
+              message:
+                'Services and jobs never import http/: routes call services, not the other way round (the error and the actor live in src/errors.ts and src/actor.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/**'],
     rules: {
       'no-restricted-imports': [

@@ -19,7 +19,7 @@ import { slideGrid, type GridRequest } from '@tessera/contract';
 import type { AppContext } from '../apps/server/src/context.ts';
 import type { Dialect } from '../apps/server/src/db/database.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
-import type { ProjectScope } from '../apps/server/src/http/actor.ts';
+import type { ProjectScope } from '../apps/server/src/actor.ts';
 import { getFilterValues, getSlidesGrid } from '../apps/server/src/modules/slides/slide-grid.service.ts';
 import { PROJECT_ID, SLIDE_COUNT, ensureGridDatabases } from './_grid-data.ts';
 import { callApi, exchangeApi, startBenchServer, type BenchServer } from './_server.ts';

@@ -28,6 +28,31 @@ describe('layer rules', () => {
     }
   });
 
+  it('services and jobs never import http/; routes and tests may', async () => {
+    const code = `import { addRoute } from '../../http/route.ts';\nexport const y = addRoute;\n`;
+    for (const file of [
+      'apps/server/src/modules/slides/fixture.service.ts',
+      'apps/server/src/modules/slides/fixture.queries.ts',
+    ]) {
+      expect(await messagesOf(code, file, 'no-restricted-imports'), file).toEqual([
+        expect.stringContaining('Services and jobs never import http/'),
+      ]);
+    }
+    expect(
+      await messagesOf(
+        `import { x } from '../http/app.ts';\nexport const y = x;\n`,
+        'apps/server/src/jobs/fixture.job.ts',
+        'no-restricted-imports',
+      ),
+    ).toEqual([expect.stringContaining('Services and jobs never import http/')]);
+    for (const file of [
+      'apps/server/src/modules/slides/fixture.routes.ts',
+      'apps/server/src/modules/slides/fixture.db.test.ts',
+    ]) {
+      expect(await messagesOf(code, file, 'no-restricted-imports'), file).toEqual([]);
+    }
+  });
+
   it('lets apps import the packages, and packages import each other', async () => {
     expect(
       await messagesOf(

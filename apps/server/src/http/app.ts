@@ -19,7 +19,7 @@ import {
 import { ERROR_CODES } from '@tessera/contract';
 import { APP_STATE_MESSAGES, APP_VERSION, EQUALIZATION_TEXT_MAX_LENGTH } from '@tessera/domain';
 import type { AppContext } from '../context.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerBodyParsers } from './body.ts';
 import { registerTurns } from './turns.ts';

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteDef } from '@tessera/contract';
 import { ERROR_CODES } from '@tessera/contract';
 import { isJsonNestedDeeper, JSON_MAX_DEPTH, JSON_MESSAGES, parseBoundedJson } from '@tessera/domain';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 export const NDJSON = 'application/x-ndjson';
 

@@ -15,7 +15,7 @@ import {
   type SystemRole,
 } from '@tessera/domain';
 import type { Db } from '../db/database.ts';
-import { AppError, forbidden, notFound, unauthenticated } from './errors.ts';
+import { AppError, forbidden, notFound, unauthenticated } from '../errors.ts';
 import { findProjectStanding } from './guard.queries.ts';
 
 export interface GuardDeps {

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { RouteDef, RoutePart } from '@tessera/contract';
 import { ErrorBody } from '@tessera/contract';
-import type { Actor, ProjectScope } from './actor.ts';
+import type { Actor, ProjectScope } from '../actor.ts';
 import { guardFor, type GuardDeps } from './guard.ts';
 
 export interface HandlerInput<D extends RouteDef> {

@@ -1,7 +1,7 @@
 /** The job queue's API on both dialects: validation before writing, reading, listing, cancelling. */
 import { beforeEach, expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/harness.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import type { JobQueue } from './queue.ts';
 
 describeEachDialect('job queue', (t) => {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { DEFAULT_MAX_ATTEMPTS, type JobKinds, type JobState } from './job-kind.ts';
 import { cancelJobRow, findJob, findJobLogs, findJobs, insertJob, type JobRow } from './jobs.queries.ts';

@@ -1,7 +1,7 @@
 /** What the sign-in, reset and change-password services share: refusals, password rules, timing. */
 import { ERROR_CODES, auth } from '@tessera/contract';
 import { checkNewPassword } from '@tessera/domain';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { newSecret } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 

@@ -7,7 +7,7 @@ import { ERROR_CODES, auth } from '@tessera/contract';
 import { checkEmail, emailDomain, normalizeEmail, PASSWORD_MESSAGES } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/dialect.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../errors.ts';
 import { newId, newSecret, sha256 } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import * as q from './auth.queries.ts';

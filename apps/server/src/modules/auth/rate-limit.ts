@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES, auth } from '@tessera/contract';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { sha256 } from '../../lib/ids.ts';
 import { countRateLimitHit, pruneRateLimits } from './rate-limit.queries.ts';
 

@@ -12,7 +12,7 @@ import { ERROR_CODES, auth } from '@tessera/contract';
 import { checkEmail, normalizeEmail } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/dialect.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { newSecret, sha256 } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import * as q from './auth.queries.ts';

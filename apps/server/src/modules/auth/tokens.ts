@@ -10,7 +10,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { isSystemRole } from '@tessera/domain';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/dialect.ts';
-import type { Actor, Authenticator } from '../../http/actor.ts';
+import type { Actor, Authenticator } from '../../actor.ts';
 import { newSecret, sha256 } from '../../lib/ids.ts';
 import { findApiKeyUser, findSessionUser, findSystemRoles } from './actor.queries.ts';
 import {

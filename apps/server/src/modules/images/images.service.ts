@@ -7,7 +7,7 @@ import type { SlideConversion } from '@tessera/contract';
 import { isWsiError, openSlide, type OpenedSlide } from '@tessera/wsi';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/dialect.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { imageChecksum } from './checksum.ts';
 import { storeSlideInfo } from './image-info.ts';

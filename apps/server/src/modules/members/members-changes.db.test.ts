@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Permission, ProjectRole } from '@tessera/domain';
 import { describeEachDialect, type TestServer } from '../../../test/harness.ts';
-import type { Actor, ProjectScope } from '../../http/actor.ts';
-import { AppError } from '../../http/errors.ts';
+import type { Actor, ProjectScope } from '../../actor.ts';
+import { AppError } from '../../errors.ts';
 import {
   auditOf,
   COMPANY_DOMAIN,

@@ -26,8 +26,8 @@ import {
 } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/dialect.ts';
-import type { Actor, ProjectScope } from '../../http/actor.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { Actor, ProjectScope } from '../../actor.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import * as q from './members.queries.ts';
 
 type ProjectMember = members.ProjectMember;

@@ -13,8 +13,8 @@ import {
 } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/dialect.ts';
-import type { Actor } from '../../http/actor.ts';
-import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import type { Actor } from '../../actor.ts';
+import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { newSecret, sha256 } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password-hash.ts';
 import { replacePassword } from '../auth/auth.queries.ts';

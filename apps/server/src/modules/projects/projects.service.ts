@@ -14,8 +14,8 @@ import {
 } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/dialect.ts';
-import type { Actor, ProjectScope } from '../../http/actor.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { Actor, ProjectScope } from '../../actor.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as q from './projects.queries.ts';
 

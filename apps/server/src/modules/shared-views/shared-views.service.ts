@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { upgradeFilterModel } from '@tessera/domain';
 import { sharedViews as contract, type SharedView } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
-import type { Actor, ProjectScope } from '../../http/actor.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import type { Actor, ProjectScope } from '../../actor.ts';
+import { AppError, notFound } from '../../errors.ts';
 import * as q from './shared-views.queries.ts';
 
 export const SHARED_VIEW_ERROR_CODES = { unreadable: 'SHARED_VIEW_UNREADABLE' } as const;

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { slideExport as contract, type RouteDef } from '@tessera/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { ProjectScope } from '../../http/actor.ts';
+import type { ProjectScope } from '../../actor.ts';
 import { contractRouteOptions } from '../../http/route.ts';
 import { startExport, type ExportFormat } from './slide-export.service.ts';
 

@@ -23,8 +23,8 @@ import {
 import type { GridRequest, slideExport } from '@tessera/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { ProjectScope } from '../../http/actor.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import type { ProjectScope } from '../../actor.ts';
+import { badRequest, forbidden } from '../../errors.ts';
 import { getFieldDescriptors, getSlidesGrid } from '../slides/slide-grid.service.ts';
 import { findFileFolders, findProjectName } from './slide-export.queries.ts';
 

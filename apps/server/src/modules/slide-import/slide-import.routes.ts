@@ -10,8 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES, slideImport as contract, type CsvImportEvent } from '@tessera/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { Actor, ProjectScope } from '../../http/actor.ts';
-import { AppError } from '../../http/errors.ts';
+import type { Actor, ProjectScope } from '../../actor.ts';
+import { AppError } from '../../errors.ts';
 import { contractRouteOptions } from '../../http/route.ts';
 import { applyImport, checkRunnable, planImport } from './slide-import.service.ts';
 

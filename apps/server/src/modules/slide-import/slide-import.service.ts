@@ -26,8 +26,8 @@ import {
 import { MAX_REPORTED_MESSAGES, type CsvImportReport, type slideImport } from '@tessera/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { ProjectScope } from '../../http/actor.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import type { ProjectScope } from '../../actor.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { getFieldDescriptors } from '../slides/slide-grid.service.ts';
 import { readSlides, writeSlideChanges, type SlideWrite } from '../slides/slide-metadata.service.ts';
 import { findProjectFields } from '../slides/project-fields.queries.ts';

@@ -11,8 +11,8 @@ import {
 } from '@tessera/domain';
 import type { GridRequest, GridResponse } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
-import type { ProjectScope } from '../../http/actor.ts';
-import { badRequest } from '../../http/errors.ts';
+import type { ProjectScope } from '../../actor.ts';
+import { badRequest } from '../../errors.ts';
 import { distinctValues, runGrid, sortTermsOf } from '../../grid/grid-query.ts';
 import { GridRequestError } from '../../grid/grid-source.ts';
 import { findVocabularies } from '../vocabularies/vocabularies.queries.ts';

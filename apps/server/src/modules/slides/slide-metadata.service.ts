@@ -19,8 +19,8 @@ import {
 import { ERROR_CODES } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db, Dialect } from '../../db/database.ts';
-import type { ProjectScope } from '../../http/actor.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { ProjectScope } from '../../actor.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { getFieldDescriptors } from './slide-grid.service.ts';
 import {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { slides as contract, type RouteDef } from '@tessera/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import type { ProjectScope } from '../../http/actor.ts';
+import type { ProjectScope } from '../../actor.ts';
 import { addRoute, contractRouteOptions } from '../../http/route.ts';
 import type { AssociatedKind, ImageFormat } from '../images/render.ts';
 import * as service from './slides.service.ts';

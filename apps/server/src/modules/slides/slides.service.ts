@@ -7,8 +7,8 @@ import { canSeeAllProjects } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { ByteLru } from '../../lib/byte-lru.ts';
 import { nowIso } from '../../db/dialect.ts';
-import type { Actor, ProjectScope } from '../../http/actor.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import type { Actor, ProjectScope } from '../../actor.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { toImageInfo } from '../images/image-info.ts';
 import {

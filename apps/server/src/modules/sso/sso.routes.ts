@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sso as contract } from '@tessera/contract';
 import { SSO_MESSAGES } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { addRoute } from '../../http/route.ts';
 import { DEFAULT_AUTH_LIMITS } from '../auth/auth.routes.ts';
 import { registerRateLimited } from '../auth/rate-limit.ts';

@@ -23,7 +23,7 @@ import {
 import { ERROR_CODES } from '@tessera/contract';
 import type { SsoProvider } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { newSecret, sha256 } from '../../lib/ids.ts';
 import { findUserIdByEmail, insertUser } from '../users/users.queries.ts';
 import { buildAuthorizationRequest, exchangeAuthorizationCode, type OidcClients } from './sso.oidc.ts';

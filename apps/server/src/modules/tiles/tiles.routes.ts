@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tiles as contract, type RouteDef } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
-import type { ProjectScope } from '../../http/actor.ts';
+import type { ProjectScope } from '../../actor.ts';
 import { contractRouteOptions } from '../../http/route.ts';
 import { SlideHandleCache } from './slide-handles.ts';
 import { getTile, type TileAnswer, type TileRequest, type TileSource } from './tiles.service.ts';

@@ -32,8 +32,8 @@ import {
   type TileFormat,
 } from '@tessera/wsi';
 import type { AppContext } from '../../context.ts';
-import type { ProjectScope } from '../../http/actor.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import type { ProjectScope } from '../../actor.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { IMAGE_ERROR_CODES, IMAGE_MESSAGES } from '../images/images.service.ts';
 import { SLIDE_ERROR_CODES, SLIDE_MESSAGES } from '../slides/slides.service.ts';
 import { convertToSrgb, isUsableRgbProfile } from './icc.ts';

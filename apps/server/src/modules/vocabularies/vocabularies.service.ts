@@ -1,7 +1,7 @@
 import { canManageVocabularies, VOCABULARIES } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../http/actor.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import type { Actor } from '../../actor.ts';
+import { AppError, forbidden, notFound } from '../../errors.ts';
 import { ERROR_CODES } from '@tessera/contract';
 import * as q from './vocabularies.queries.ts';
 
