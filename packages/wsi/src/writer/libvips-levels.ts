@@ -13,7 +13,7 @@
  * Calls run a few at a time (sharp works on the libuv pool), so every core decodes. Memory is about one
  * tile row per level plus the calls in flight.
  */
-import sharp from 'sharp';
+import sharp, { type TiffOptions } from 'sharp';
 import { BufferSource } from '../source/byte-source.ts';
 import { Tag } from '../tiff/constants.ts';
 import { readTiffStructure } from '../tiff/ifd.ts';
@@ -121,14 +121,7 @@ export class LibvipsLevels {
         .extract({ left: 0, top: y0, width: level0.width, height })
         .toColourspace('srgb')
         .removeAlpha()
-        .tiff({
-          tile: true,
-          tileWidth: this.T,
-          tileHeight: this.T,
-          compression: 'jpeg',
-          quality: this.writer.jpegQuality,
-          pyramid: true,
-        })
+        .tiff({ ...this.jpegTiff, pyramid: true })
         .toBuffer(),
     );
     pyramid.catch(() => undefined); // awaited below; this only stops an early unhandled rejection
@@ -243,16 +236,21 @@ export class LibvipsLevels {
     for (const [x, tile] of rows[0]!.entries()) await this.writer.appendEncoded(level, 0, x, r, tile, tables);
   }
 
+  /** How libvips writes our tiles: square JPEG tiles of the writer's size and quality, in a TIFF. */
+  private get jpegTiff(): TiffOptions {
+    return {
+      tile: true,
+      tileWidth: this.T,
+      tileHeight: this.T,
+      compression: 'jpeg',
+      quality: this.writer.jpegQuality,
+    };
+  }
+
   /** Pixels encoded by one libvips call as a tiled JPEG TIFF in memory: its tiles, row by row, left to right. */
   private async encodeTiles(image: Row): Promise<EncodedTiles> {
     const tiff = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-      .tiff({
-        tile: true,
-        tileWidth: this.T,
-        tileHeight: this.T,
-        compression: 'jpeg',
-        quality: this.writer.jpegQuality,
-      })
+      .tiff(this.jpegTiff)
       .toBuffer();
     const { ifds } = await readTiffStructure(new BufferSource(tiff));
     const stored = await TiffImage.load(ifds[0]!);
