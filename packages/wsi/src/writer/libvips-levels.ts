@@ -155,6 +155,8 @@ export class LibvipsLevels {
       }
       if (!this.writer.levels[last + 1]) return;
       const { data, info } = await sharp(tiff, { page: last }).raw().toBuffer({ resolveWithObject: true });
+      if (info.channels !== 3)
+        throw new Error(`libvips decoded level ${last} of a strip with ${info.channels} bands, not 3`);
       const rowBytes = info.width * this.T * 3;
       const firstRow = (y0 >> last) / this.T;
       for (let y = 0; y * this.T < info.height; y++) {
