@@ -16,7 +16,7 @@ import {
   SSO_PROVIDER,
 } from './support/env.ts';
 import { startOidcPeer } from './support/oidc.ts';
-import { freePort } from './support/ports.ts';
+import { reservePort } from './support/ports.ts';
 import { startTessera } from './support/server.ts';
 import { startSmtpPeer } from './support/smtp.ts';
 
@@ -25,7 +25,9 @@ const ssoCallbackPath = (providerId: string) => `/v1/auth/sso/${providerId}/call
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
-  const port = await freePort();
+  // Held while the peers start on ports of their own, released just before Tessera takes it.
+  const reserved = await reservePort();
+  const port = reserved.port;
   const url = `http://127.0.0.1:${port}`;
 
   const smtp = await startSmtpPeer();
@@ -62,6 +64,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
 
   let server;
   try {
+    await reserved.release();
     server = await startTessera(serverEnv, url);
   } catch (error) {
     await Promise.all([smtp.close(), oidc.close()]);
