@@ -3,6 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const SQL_LAYER =
+  "Only *.queries.ts and db/ talk SQL (STYLE habit 1): put the query in the module's queries file and call it.";
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'docs/openapi.json', 'test-results/**'] },
   js.configs.recommended,
@@ -28,6 +31,33 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**'],
+    ignores: ['**/*.queries.ts', 'apps/server/src/db/**', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: SQL_LAYER,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: SQL_LAYER,
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_LAYER },
       ],
     },
   },

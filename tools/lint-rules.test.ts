@@ -16,7 +16,8 @@ async function messagesOf(code: string, file: string, ruleId: string): Promise<s
   return result!.messages.filter((m) => m.ruleId === ruleId).map((m) => m.message);
 }
 
-describe('layer rules', () => {
+// The first lint loads ESLint's whole configuration: seconds on a busy machine.
+describe('layer rules', { timeout: 60_000 }, () => {
   it('packages/* never import apps/*, by path or by package name', async () => {
     for (const source of ['../../../apps/server/src/context.ts', '@tessera/server/context', '@tessera/web']) {
       const messages = await messagesOf(
@@ -68,5 +69,53 @@ describe('layer rules', () => {
         'no-restricted-imports',
       ),
     ).toEqual([]);
+  });
+
+  it('only *.queries.ts and db/ talk SQL: no kysely values, no query builder, no sql template elsewhere', async () => {
+    const cases: [string, string][] = [
+      [
+        `import { sql } from 'kysely';\nexport const q = sql.raw('x');\n`,
+        '@typescript-eslint/no-restricted-imports',
+      ],
+      [
+        `export const q = (db: { selectFrom(t: string): unknown }) => db.selectFrom('slides');\n`,
+        'no-restricted-syntax',
+      ],
+      [
+        `declare const db: { deleteFrom(t: string): unknown };\nexport const q = () => db\n  .deleteFrom('slides');\n`,
+        'no-restricted-syntax',
+      ],
+      [
+        `declare const sql: (s: TemplateStringsArray) => unknown;\nexport const q = sql\`SELECT 1\`;\n`,
+        'no-restricted-syntax',
+      ],
+    ];
+    for (const file of [
+      'apps/server/src/modules/slides/fixture.service.ts',
+      'apps/server/src/grid/fixture.ts',
+      'apps/server/src/cli/fixture.ts',
+      'apps/server/src/jobs/fixture.job.ts',
+    ]) {
+      for (const [code, ruleId] of cases) {
+        expect(await messagesOf(code, file, ruleId), `${file}: ${code}`).toEqual([
+          expect.stringContaining('Only *.queries.ts and db/ talk SQL'),
+        ]);
+      }
+    }
+    // Types of kysely may pass through any layer (a service hands a transaction to its queries).
+    expect(
+      await messagesOf(
+        `import type { Kysely } from 'kysely';\nexport type D = Kysely<unknown>;\n`,
+        'apps/server/src/modules/slides/fixture.service.ts',
+        '@typescript-eslint/no-restricted-imports',
+      ),
+    ).toEqual([]);
+    for (const file of [
+      'apps/server/src/modules/slides/fixture.queries.ts',
+      'apps/server/src/db/fixture.ts',
+      'apps/server/src/modules/slides/fixture.db.test.ts',
+    ]) {
+      for (const [code, ruleId] of cases) expect(await messagesOf(code, file, ruleId), file).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 /** Errors a service may throw; the error handler turns them into 4xx {code, message} answers. */
 import { ERROR_CODES, type ErrorCode } from '@tessera/contract';
+import { isWsiError } from '@tessera/wsi';
 
 export class AppError extends Error {
   constructor(
@@ -21,3 +22,11 @@ export const notFound = (message = 'Not found', code: string = ERROR_CODES.notFo
   new AppError(404, code, message);
 export const conflict = (message: string, code: string = ERROR_CODES.conflict) =>
   new AppError(409, code, message);
+
+/** A reader failure as one line for people: the reader's own message, never a stack. */
+export function describeFailure(error: unknown): string {
+  if (isWsiError(error) || error instanceof AppError) return error.message;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (typeof code === 'string') return `Cannot read the file (${code})`;
+  return error instanceof Error ? error.message : String(error);
+}

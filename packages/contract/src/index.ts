@@ -30,5 +30,15 @@ export type {
   ImportSummary,
 } from './slides.contract.ts';
 export { Id, Project, ProjectRoleSchema, ProjectParams } from './projects.contract.ts';
-export type { GridRequest, GridResponse } from './slide-grid.contract.ts';
+export type {
+  ColumnFilter,
+  Condition,
+  DateCondition,
+  FilterModel,
+  GridRequest,
+  GridResponse,
+  NumberCondition,
+  SetFilter,
+  TextCondition,
+} from './slide-grid.contract.ts';
 export type { SharedView } from './shared-views.contract.ts';

@@ -39,33 +39,59 @@ const DateCondition = z.object({
   dateTo: z.string().max(40).nullish(),
 });
 const Operator = z.enum(['AND', 'OR']);
-const combined = <T extends 'text' | 'number' | 'date', C extends z.ZodType>(filterType: T, condition: C) =>
-  z.union([
-    z.object({
-      filterType: z.literal(filterType),
-      operator: Operator,
-      conditions: z.array(condition).min(1).max(10),
-    }),
-    // The older form (saved views): converted to a list by the server.
-    z.object({
-      filterType: z.literal(filterType),
-      operator: Operator,
-      condition1: condition,
-      condition2: condition,
-    }),
-  ]);
+const conditionsOf = <T extends 'text' | 'number' | 'date', C extends z.ZodType>(
+  filterType: T,
+  condition: C,
+) =>
+  z.object({
+    filterType: z.literal(filterType),
+    operator: Operator,
+    conditions: z.array(condition).min(1).max(10),
+  });
+const twoConditionsOf = <T extends 'text' | 'number' | 'date', C extends z.ZodType>(
+  filterType: T,
+  condition: C,
+) =>
+  z.object({
+    filterType: z.literal(filterType),
+    operator: Operator,
+    condition1: condition,
+    condition2: condition,
+  });
+/**
+ * The older form of saved views (spec 1 §3) as a list of its two conditions: the one place it is
+ * converted, so every reader of a parsed filter model sees lists only.
+ */
+function asConditions<F extends { condition1: unknown; condition2: unknown }>(
+  f: F,
+): Omit<F, 'condition1' | 'condition2'> & { conditions: F['condition1'][] } {
+  const { condition1, condition2, ...filter } = f;
+  return { ...filter, conditions: [condition1, condition2] };
+}
 export const ColumnFilter = z.union([
   TextCondition,
   NumberCondition,
   DateCondition,
   z.object({ filterType: z.literal('set'), values: z.array(FilterText.nullable()).max(10_000) }),
-  combined('text', TextCondition),
-  combined('number', NumberCondition),
-  combined('date', DateCondition),
+  conditionsOf('text', TextCondition),
+  conditionsOf('number', NumberCondition),
+  conditionsOf('date', DateCondition),
+  twoConditionsOf('text', TextCondition).transform(asConditions),
+  twoConditionsOf('number', NumberCondition).transform(asConditions),
+  twoConditionsOf('date', DateCondition).transform(asConditions),
 ]);
 export const FilterModel = z
   .record(FieldName, ColumnFilter)
   .refine((m) => Object.keys(m).length <= 100, 'At most 100 filtered fields');
+/** A parsed filter model: per field a condition, a set filter, or conditions joined by AND/OR (older forms converted). */
+export type FilterModel = z.infer<typeof FilterModel>;
+export type ColumnFilter = z.infer<typeof ColumnFilter>;
+export type TextCondition = z.infer<typeof TextCondition>;
+export type NumberCondition = z.infer<typeof NumberCondition>;
+export type DateCondition = z.infer<typeof DateCondition>;
+export type Condition = TextCondition | NumberCondition | DateCondition;
+/** Chosen values; null stands for '(Blanks)'. An empty list matches nothing. */
+export type SetFilter = Extract<ColumnFilter, { filterType: 'set' }>;
 export const SortModel = z.array(z.object({ colId: FieldName, sort: z.enum(['asc', 'desc']) })).max(10);
 const GridColumnRef = z.object({
   id: FieldName,

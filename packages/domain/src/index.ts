@@ -12,6 +12,7 @@ export * from './fields/field-types.ts';
 export * from './fields/slide-fields.ts';
 export * from './fields/cell-value.ts';
 export * from './fields/assays.ts';
+export * from './fields/linked-fields.ts';
 export * from './fields/filter-model.ts';
 export * from './fields/project-fields.ts';
 export * from './csv/csv-reader.ts';

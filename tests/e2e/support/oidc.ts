@@ -3,7 +3,7 @@
  * development login form, which accepts any login; the login becomes the subject and the verified
  * e-mail claim), so the browser meets exactly the provider the server's SSO tests were written against.
  */
-import { startIdentityProvider } from '../../../apps/server/src/modules/sso/sso-test-peers.ts';
+import { startIdentityProvider } from '../../../apps/server/test/sso-test-peers.ts';
 
 export interface OidcPeer {
   issuer: string;

@@ -14,6 +14,13 @@ import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password-hash.ts';
 import { insertUser, findUserIdByEmail } from '../modules/users/users.queries.ts';
 import { importFolder } from '../modules/slides/import.service.ts';
+import {
+  insertDemoMember,
+  insertDemoProject,
+  insertFolderIds,
+  isDemoSeeded,
+  markDemoSeeded,
+} from './seed-demo.queries.ts';
 import { describeDemoSlides, insertSyntheticSlides, syntheticSlideRows } from './demo-metadata.ts';
 
 const DEMO_PROJECT = 'Demo project';
@@ -31,12 +38,7 @@ interface DemoUser {
 const generatePassword = () => `Ts-${crypto.randomBytes(9).toString('base64url')}7a!`;
 
 export async function seedDemo(ctx: AppContext, log: (line: string) => void): Promise<void> {
-  const seeded = await ctx.db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'demoSeeded')
-    .executeTakeFirst();
-  if (seeded) return;
+  if (await isDemoSeeded(ctx.db)) return;
   const domain = ctx.config.companyDomain;
   const adminEmail = ctx.config.adminEmail ?? `admin@${domain}`;
   const users: DemoUser[] = [
@@ -63,33 +65,18 @@ export async function seedDemo(ctx: AppContext, log: (line: string) => void): Pr
     );
     if (!u.projectRole) continue;
     if (lines.length === 1)
-      await ctx.db
-        .insertInto('projects')
-        .values({
-          id: projectId,
-          name: DEMO_PROJECT,
-          name_key: DEMO_PROJECT.toLowerCase(),
-          summary: 'Slides and roles to try Tessera with.',
-          folder_id: '',
-          is_home: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    await ctx.db
-      .insertInto('project_members')
-      .values({ project_id: projectId, user_id: userId, role: u.projectRole, created_at: now })
-      .execute();
+      await insertDemoProject(ctx.db, {
+        id: projectId,
+        name: DEMO_PROJECT,
+        summary: 'Slides and roles to try Tessera with.',
+        at: now,
+      });
+    await insertDemoMember(ctx.db, { projectId, userId, role: u.projectRole, at: now });
   }
   const adminId = await findUserIdByEmail(ctx.db, adminEmail);
   if (lines.length > 0) await seedDemoSlides(ctx, projectId, adminId ?? null, log);
-  for (const folder_id of DEMO_FOLDER_IDS)
-    await ctx.db
-      .insertInto('folder_ids')
-      .values({ folder_id })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  await ctx.db.insertInto('settings').values({ key: 'demoSeeded', value: now }).execute();
+  await insertFolderIds(ctx.db, DEMO_FOLDER_IDS);
+  await markDemoSeeded(ctx.db, now);
   log(`Demo seeded: project "${DEMO_PROJECT}". Sign in with (e-mail, password, roles):\n${lines.join('\n')}`);
 }
 

@@ -3,6 +3,9 @@
  * stored. Only these names ever reach SQL, as quoted identifiers; request values are always parameters.
  */
 import type { FilterKind } from '@tessera/domain';
+import type { GridRequest } from '@tessera/contract';
+import type { Db, Dialect } from '../db/database.ts';
+import type { ColumnStores } from './column-store/column-stores.ts';
 
 export type ColumnKind = 'text' | 'number' | 'bool' | 'date' | 'datetime' | 'list' | 'assays' | 'none';
 
@@ -49,3 +52,48 @@ export function columnOf(source: GridSource, field: string): GridColumn {
 
 /** A request the engine refuses: answered as 400 with this message. */
 export class GridRequestError extends Error {}
+
+/** A stored value as the API shows it: booleans from 1/0, numbers from PostgreSQL's numeric text. */
+export function fromStored(column: GridColumn, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (column.kind === 'bool') return value === 1 || value === true || value === '1';
+  if (column.kind === 'number') return Number(value);
+  return value;
+}
+
+/** A column of the source's table read into each leaf row, under the name the row gives it. */
+export interface SelectColumn {
+  column: string;
+  as: string;
+}
+
+/** What the engine reads a grid of one project through. */
+export interface GridContext {
+  db: Db;
+  dialect: Dialect;
+  source: GridSource;
+  projectId: string;
+  /** The process's column stores: counts, group rows and set values from memory where they can answer. */
+  stores?: ColumnStores;
+}
+
+/** A term of the leaf rows' order; the id always comes last, so every order is total. */
+export interface SortTerm {
+  column: GridColumn;
+  desc: boolean;
+}
+
+/** The sort of leaf rows: the request's, else the given default, each column once. */
+export function sortTermsOf(
+  source: GridSource,
+  sortModel: GridRequest['sortModel'],
+  fallback: GridRequest['sortModel'],
+): SortTerm[] {
+  const model = sortModel.length ? sortModel : fallback;
+  const terms = model.map((s) => {
+    const column = columnOf(source, s.colId);
+    if (!column.sortable) throw new GridRequestError(`The field '${s.colId}' cannot be sorted`);
+    return { column, desc: s.sort === 'desc' };
+  });
+  return terms.filter((t, i) => terms.findIndex((u) => u.column === t.column) === i);
+}

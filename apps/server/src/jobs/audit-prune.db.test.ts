@@ -1,7 +1,7 @@
 /** The audit-prune job end to end: enqueued through ctx.jobs, run by a worker, old entries gone. */
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/harness.ts';
-import { FAST, waitFor } from './jobs.test-helpers.ts';
+import { FAST, waitFor } from '../../test/jobs.test-helpers.ts';
 import { createJobWorker } from './worker.ts';
 
 const DAY_MS = 86_400_000;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DIALECTS } from '../../test/harness.ts';
 import { defineJobKind } from './job-kind.ts';
 import { createJobQueue } from './queue.ts';
-import { FAST, openSharedDatabase, waitFor } from './jobs.test-helpers.ts';
+import { FAST, openSharedDatabase, waitFor } from '../../test/jobs.test-helpers.ts';
 import { createJobWorker } from './worker.ts';
 
 const JOB_COUNT = 60;

@@ -15,7 +15,7 @@ import { enqueueConversion, optimizedDir, registerImage } from '../modules/image
 import { conversionCheckpoints, convertImageJob } from './convert-image.job.ts';
 import { findConversion } from './convert-image.queries.ts';
 import type { JobContext } from './job-kind.ts';
-import { FAST, waitFor } from './jobs.test-helpers.ts';
+import { FAST, waitFor } from '../../test/jobs.test-helpers.ts';
 import { createJobWorker } from './worker.ts';
 
 const SLIDES = SLIDES_DIR;

@@ -35,7 +35,7 @@ import {
   type OpenedSlide,
   type PyramidWriterOptions,
 } from '@tessera/wsi';
-import { describeFailure } from '../modules/images/images.service.ts';
+import { describeFailure } from '../errors.ts';
 import { defineJobKind, type JobContext } from './job-kind.ts';
 import * as q from './convert-image.queries.ts';
 

@@ -7,11 +7,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../test/harness.ts';
 import { createJobQueue } from './queue.ts';
-import { FAST, openSharedDatabase, waitFor } from './jobs.test-helpers.ts';
+import { FAST, openSharedDatabase, waitFor } from '../../test/jobs.test-helpers.ts';
 import { createJobWorker, STALE_MESSAGE } from './worker.ts';
-import { untilKilledKinds } from './fixtures/until-killed.job-kind.ts';
+import { untilKilledKinds } from '../../test/jobs/until-killed.job-kind.ts';
 
-const FIXTURE = path.join(import.meta.dirname, 'fixtures/killable-worker.ts');
+const FIXTURE = path.join(import.meta.dirname, '../../test/jobs/killable-worker.ts');
 
 describe.each(DIALECTS)('a killed worker [%s]', (dialect) => {
   it('loses nothing: its job is taken over and finished by another worker', async () => {

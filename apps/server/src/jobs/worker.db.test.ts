@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { describeEachDialect } from '../../test/harness.ts';
 import { defineJobKind } from './job-kind.ts';
 import { createJobQueue } from './queue.ts';
-import { FAST, latch, waitFor } from './jobs.test-helpers.ts';
+import { FAST, latch, waitFor } from '../../test/jobs.test-helpers.ts';
 import { createJobWorker, STALE_MESSAGE, type JobWorker, type JobWorkerOptions } from './worker.ts';
 
 let gate = latch();

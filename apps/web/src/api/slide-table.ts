@@ -1,8 +1,8 @@
 /** Calls and query hooks of the slide tables (spec 1 §7): descriptors, grid blocks, values, edits, column state. */
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { slideGrid, slides, type GridRequest } from '@tessera/contract';
-import type { FilterModel, TableId } from '@tessera/domain';
+import { slideGrid, slides, type FilterModel, type GridRequest } from '@tessera/contract';
+import type { TableId } from '@tessera/domain';
 import { call, callForBlob } from './client.ts';
 import { queryKeys } from './queries.ts';
 

@@ -19,11 +19,9 @@ import {
   NUMBER_FILTER_TYPES,
   TEXT_FILTER_TYPES,
   filterKindOf,
-  type ColumnFilter,
-  type Condition,
   type FieldDescriptor,
-  type FilterModel,
 } from '@tessera/domain';
+import type { ColumnFilter, Condition, FilterModel } from '@tessera/contract';
 import {
   SET_FILTER_DEBOUNCE_MS,
   selectedOf,
@@ -131,7 +129,7 @@ function draftsOf(
 ): { conditions: ConditionDraft[]; operator: 'AND' | 'OR' } {
   const empty = { type: kind === 'text' ? 'contains' : 'equals', from: '', to: '' };
   if (!filter || filter.filterType === 'set') return { conditions: [empty, { ...empty }], operator: 'AND' };
-  const list = 'conditions' in filter ? filter.conditions : [filter as Condition];
+  const list = 'conditions' in filter ? filter.conditions : [filter];
   const drafts = list.map((c) =>
     c.filterType === 'text'
       ? { type: c.type, from: c.filter ?? '', to: '' }

@@ -1,7 +1,7 @@
 /** What a DataGrid is given by the table that uses it (the slide tables now; annotation grids later). */
 import type { ReactNode } from 'react';
-import type { FieldDescriptor, FilterModel } from '@tessera/domain';
-import type { GridRequest, GridResponse } from '@tessera/contract';
+import type { FieldDescriptor } from '@tessera/domain';
+import type { FilterModel, GridRequest, GridResponse } from '@tessera/contract';
 import type { ColumnState } from './column-state.ts';
 import type { SetValue } from './set-filter.ts';
 import type { Row } from './row-tree.ts';

@@ -17,7 +17,7 @@ import {
   unescapeCsvCell,
 } from './csv-export.ts';
 import { parseCsv, type CsvDelimiter } from './csv-reader.ts';
-import { testField } from './csv-test-fields.ts';
+import { testField } from '../../test/csv-test-fields.ts';
 
 describe('CSV cell escaping against formula injection (spec 1 §9)', () => {
   it('prefixes each dangerous start with a quote and quotes the cell', () => {

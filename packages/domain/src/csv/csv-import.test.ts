@@ -17,7 +17,7 @@ import {
   slideNameKeys,
   type CsvLineInput,
 } from './csv-import.ts';
-import { TEST_FIELD_MAP, TEST_FIELDS, TEST_MARKERS, testField } from './csv-test-fields.ts';
+import { TEST_FIELD_MAP, TEST_FIELDS, TEST_MARKERS, testField } from '../../test/csv-test-fields.ts';
 
 const DMY = { markers: TEST_MARKERS, dateOrder: 'DMY' } as const;
 const MDY = { markers: TEST_MARKERS, dateOrder: 'MDY' } as const;

@@ -5,7 +5,7 @@ import type { FieldDescriptor } from '../fields/field-types.ts';
 import { csvLine, exportCellValue } from './csv-export.ts';
 import { autoMapColumns, importableFields, matchCsvValue } from './csv-import.ts';
 import { parseCsv, type CsvDelimiter } from './csv-reader.ts';
-import { TEST_FIELDS, TEST_MARKERS } from './csv-test-fields.ts';
+import { TEST_FIELDS, TEST_MARKERS } from '../../test/csv-test-fields.ts';
 
 /** Text as users write it, dangerous starts, quotes, delimiters and line breaks included; trimmed, as the import trims. */
 const freeText = fc

@@ -5,7 +5,7 @@
  * a commit elsewhere (each token refresh writes `sessions`) no longer ends every answer of every table, as
  * the database-wide data version and snapshot did. Tables read by a remembered lookup must be listed here
  * (a lookup reading another table is never remembered), and so must those the grid's keyset anchors
- * depend on (grid/grid-query.ts).
+ * depend on (grid/keyset-anchors.ts).
  * Immutable: change the schema in a new migration.
  */
 import { sql, type Kysely } from 'kysely';

@@ -12,11 +12,13 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { newId } from '../../lib/ids.ts';
 import { SLIDE_GRID_SOURCE } from '../../modules/slides/slide-grid.source.ts';
-import { insertTestSlides } from '../../modules/slides/slides.fixtures.ts';
+import { insertTestSlides } from '../../../test/slides.fixtures.ts';
 import { slideSelect } from '../../modules/slides/slide-rows.ts';
-import { distinctValues, runGrid, sortTermsOf, type GridContext } from '../grid-query.ts';
+import { distinctValues, runGrid } from '../grid-engine.ts';
+import { sortTermsOf, type GridContext } from '../grid-source.ts';
 import { ColumnStores } from './column-stores.ts';
-import { filterMask, planFilters } from './store-filter.ts';
+import { planLeafCount } from '../grid-plan.ts';
+import { answerFromStore } from './store-query.ts';
 
 const INDICATIONS = ['NSCLC', 'Breast cancer', 'Melanoma', 'melanoma', 'Ωmega'];
 const DRUGS = ['Atezolizumab', 'Placebo', 'Nivolumab'];
@@ -155,12 +157,8 @@ describe.each(DIALECTS)('column store [%s]', (dialect) => {
     ).filteredSlideCount;
   /** The store answered (no fallback to SQL): its mask exists for this model. */
   const storeAnswers = async (filterModel: GridRequest['filterModel']) => {
-    const filters = planFilters(SLIDE_GRID_SOURCE, filterModel)!;
-    const ready = await stores.use(
-      projectId,
-      filters.map((f) => f.spec),
-    );
-    return ready !== null && filterMask(ready, filters) !== null;
+    const leaf = planLeafCount(viaStore, request({ filterModel }), [], []);
+    return leaf !== null && (await answerFromStore(viaStore, leaf.plan, () => true)) === true;
   };
 
   beforeAll(async () => {

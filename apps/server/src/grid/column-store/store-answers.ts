@@ -1,9 +1,9 @@
 /**
  * The grid's aggregate answers over a column store mask: the count, a level of group rows with their
- * child counts, and a field's distinct values — in the order and shape grid-query.ts answers them from
+ * child counts, and a field's distinct values — in the order and shape grid.queries.ts answers them from
  * SQL (groups by the column's order, blanks first ascending and last descending; values blanks first).
  */
-import { fromStored } from '../grid-query.ts';
+import { fromStored } from '../grid-source.ts';
 import type { GridColumn } from '../grid-source.ts';
 import type { Column, ScalarColumn } from './columns.ts';
 import type { SlotMask } from './slot-mask.ts';

@@ -1,20 +1,15 @@
 /**
  * A filter model evaluated over a column store: which slots pass, as a mask. It answers exactly what the
- * SQL compiler (compile-filter.ts) answers — the same set semantics, the same number and date ranges
+ * SQL compiler (filter.queries.ts) answers — the same set semantics, the same number and date ranges
  * (numberRange, dateRange), blanks as null — and a property test holds the two to it on both databases.
- * Requests it cannot evaluate exactly go to SQL: text conditions (case folding differs between the
- * databases), the global search, project-specific fields, and ranges over values whose JavaScript order
- * is not the database's.
+ * grid-plan.ts sends it only what it evaluates exactly; a range over values whose JavaScript order is
+ * not the database's still goes back to SQL (filterMask answers null).
  */
-import {
-  BLANKS_LABEL,
-  upgradeFilterModel,
-  type ColumnFilter,
-  type Condition,
-  type FilterModel,
-} from '@tessera/domain';
-import { dateRange, numberRange, setValue, type ValueRange } from '../compile-filter.ts';
-import { columnOf, type GridColumn, type GridSource } from '../grid-source.ts';
+import { BLANKS_LABEL } from '@tessera/domain';
+import type { ColumnFilter, Condition } from '@tessera/contract';
+import { dateRange, numberRange, setValue, type ValueRange } from '../value-range.ts';
+import type { GridColumn } from '../grid-source.ts';
+import type { FieldFilter } from '../grid-plan.ts';
 import {
   codeOf,
   lowerBound,
@@ -24,52 +19,7 @@ import {
   type StoredValue,
 } from './columns.ts';
 import { codeBitmaps, type SlotMask } from './slot-mask.ts';
-import type { ColumnSpec } from './column-store.queries.ts';
 import type { ReadyStore } from './column-store.ts';
-
-/** The column store's column for a grid column, or null when the store holds none (project fields, images). */
-export function specOf(source: GridSource, column: GridColumn): ColumnSpec | null {
-  if (!source.hasColumnStore || column.projectValue || column.kind === 'none') return null;
-  if (column.kind === 'list')
-    return { kind: 'list', column: column.column, side: { table: 'slide_values', field: column.listKey! } };
-  if (column.kind === 'assays')
-    return { kind: 'list', column: column.column, side: { table: 'slide_assays' } };
-  return { kind: 'scalar', column: column.column };
-}
-
-export interface FieldFilter {
-  column: GridColumn;
-  spec: ColumnSpec;
-  filter: ColumnFilter;
-}
-
-/**
- * The filter model (already checked by the SQL compiler) as per-field filters the store can evaluate, or
- * null when one of them needs SQL. `except` leaves a field out (a set filter's own values).
- */
-export function planFilters(
-  source: GridSource,
-  model: FilterModel | Record<string, unknown>,
-  except?: string,
-): FieldFilter[] | null {
-  const out: FieldFilter[] = [];
-  for (const [field, filter] of Object.entries(upgradeFilterModel(model as FilterModel))) {
-    if (field === except) continue;
-    const column = columnOf(source, field);
-    const spec = specOf(source, column);
-    if (!spec || !isEvaluable(filter)) return null;
-    out.push({ column, spec, filter });
-  }
-  return out;
-}
-
-/** Text conditions other than blank, not blank and an empty text are left to SQL. */
-function isEvaluable(filter: ColumnFilter): boolean {
-  const conditions = 'conditions' in filter ? filter.conditions : filter.filterType === 'set' ? [] : [filter];
-  return conditions.every(
-    (c) => c.filterType !== 'text' || c.type === 'blank' || c.type === 'notBlank' || !c.filter,
-  );
-}
 
 /** The live slots passing every filter; null when a range cannot be evaluated exactly. */
 export function filterMask(

@@ -13,14 +13,9 @@
  * in SQL (their values would cost the store far more memory, and most of their sorts are the unfiltered
  * default, which an index walk answers at once).
  */
-import type { GridColumn } from '../grid-source.ts';
 import type { ScalarColumn } from './columns.ts';
 import type { SlotIndex } from './slot-index.ts';
 import type { SlotMask } from './slot-mask.ts';
-
-/** A sort the store may order by itself (see above). */
-export const isStoreSortable = (column: GridColumn): boolean =>
-  column.filter === 'set' || column.kind === 'bool' || column.kind === 'number';
 
 /**
  * The slots of rows [startRow, endRow) among the masked ones, sorted by the column (blanks first

@@ -4,6 +4,7 @@
  * write the settings table, which every server process re-reads at most every 2 seconds.
  */
 import type { Db } from '../../db/database.ts';
+import { findSettings, upsertSetting } from './settings.queries.ts';
 
 const REFRESH_MS = 2000;
 
@@ -24,7 +25,7 @@ export function createSettingsService(
   let reading: Promise<void> | null = null;
 
   const refresh = async () => {
-    const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+    const rows = await findSettings(db);
     values = new Map(rows.map((r) => [r.key, r.value]));
     lastRead = Date.now();
   };
@@ -48,11 +49,7 @@ export function createSettingsService(
     },
     refresh,
     async set(key, value) {
-      await db
-        .insertInto('settings')
-        .values({ key, value })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-        .execute();
+      await upsertSetting(db, key, value);
       await refresh();
     },
   };

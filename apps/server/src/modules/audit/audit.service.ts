@@ -1,6 +1,6 @@
 /** The audit log: sign-ins, failed sign-ins, role changes, API-key creation and other security events. */
 import type { Db } from '../../db/database.ts';
-import { nowIso } from '../../db/dialect.ts';
+import { insertAuditEntry } from './audit.queries.ts';
 
 export type AuditAction =
   | 'auth.login'
@@ -35,17 +35,13 @@ export interface AuditLog {
 export function createAuditLog(db: Db): AuditLog {
   return {
     async record(e) {
-      await db
-        .insertInto('audit_log')
-        .values({
-          at: nowIso(),
-          actor_user_id: e.actorUserId,
-          action: e.action,
-          target: e.target ?? null,
-          details: JSON.stringify(e.details ?? {}),
-          ip: e.ip ?? null,
-        })
-        .execute();
+      await insertAuditEntry(db, {
+        action: e.action,
+        actorUserId: e.actorUserId,
+        target: e.target ?? null,
+        details: e.details ?? {},
+        ip: e.ip ?? null,
+      });
     },
   };
 }

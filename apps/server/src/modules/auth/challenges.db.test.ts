@@ -7,7 +7,7 @@ import {
   post,
   signIn,
   signInToChallenge,
-} from './auth.test-helpers.ts';
+} from '../../../test/auth.test-helpers.ts';
 import { newTotpSecret, totpCodeAt } from './totp.ts';
 
 const NEW_PASSWORD = 'Brand-New-Pass-7';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS, describeEachDialect, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { auditActions, getAs, post, signIn } from './auth.test-helpers.ts';
+import { auditActions, getAs, post, signIn } from '../../../test/auth.test-helpers.ts';
 
 const NEW_PASSWORD = 'Reset-Pass-2026!';
 const INVALID = { code: 'CODE_MISMATCH', message: 'The reset code is invalid or has expired' };

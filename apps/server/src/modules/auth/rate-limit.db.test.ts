@@ -14,7 +14,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { buildApp } from '../../http/app.ts';
 import { createPostgresTestDatabase, DIALECTS, memoryMailer, testConfig } from '../../../test/harness.ts';
 import { DEFAULT_AUTH_LIMITS } from './auth.routes.ts';
-import { freshIp } from './auth.test-helpers.ts';
+import { freshIp } from '../../../test/auth.test-helpers.ts';
 
 interface Instance {
   app: FastifyInstance;

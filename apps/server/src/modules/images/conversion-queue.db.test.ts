@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
 import { runImport } from '../../cli/import.ts';
 import type { AppContext } from '../../context.ts';
-import { FAST, waitFor } from '../../jobs/jobs.test-helpers.ts';
+import { FAST, waitFor } from '../../../test/jobs.test-helpers.ts';
 import { createJobWorker } from '../../jobs/worker.ts';
 import { insertMetadataSlide } from '../slides/slide-metadata.queries.ts';
 import {

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { SlideConversion } from '@tessera/contract';
-import { isWsiError, openSlide, type OpenedSlide } from '@tessera/wsi';
+import { openSlide, type OpenedSlide } from '@tessera/wsi';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { AppError } from '../../errors.ts';
@@ -30,14 +30,6 @@ export const IMAGE_ERROR_CODES = {
   imageInfoUnavailable: 'IMAGE_INFO_UNAVAILABLE',
   associatedImageUnavailable: 'ASSOCIATED_IMAGE_UNAVAILABLE',
 } as const;
-
-/** A reader failure as one line for people: the reader's own message, never a stack. */
-export function describeFailure(error: unknown): string {
-  if (isWsiError(error) || error instanceof AppError) return error.message;
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (typeof code === 'string') return `Cannot read the file (${code})`;
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The image of these files: the stored one when their checksum is known, else a new one, after opening

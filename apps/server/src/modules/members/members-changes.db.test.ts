@@ -12,7 +12,7 @@ import {
   EXEMPT_EMAILS,
   memberRoles,
   randomId,
-} from './members.fixtures.ts';
+} from '../../../test/members.fixtures.ts';
 import * as q from './members.queries.ts';
 import * as service from './members.service.ts';
 

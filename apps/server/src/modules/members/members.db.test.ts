@@ -9,7 +9,7 @@ import {
   EXEMPT_EMAILS,
   memberRoles,
   randomId,
-} from './members.fixtures.ts';
+} from '../../../test/members.fixtures.ts';
 
 const overrides = { companyDomain: COMPANY_DOMAIN, externalExemptEmails: EXEMPT_EMAILS };
 

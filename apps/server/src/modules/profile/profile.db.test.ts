@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { PERMISSIONS } from '@tessera/domain';
 import { describeEachDialect } from '../../../test/harness.ts';
-import { auditActions, getAs, post, signIn } from '../auth/auth.test-helpers.ts';
+import { auditActions, getAs, post, signIn } from '../../../test/auth.test-helpers.ts';
 
 const NEW_PASSWORD = 'Changed-Pass-42!';
 

@@ -5,7 +5,6 @@
  */
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { upgradeFilterModel } from '@tessera/domain';
 import { sharedViews as contract, type SharedView } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
 import type { Actor, ProjectScope } from '../../actor.ts';
@@ -45,20 +44,14 @@ export function sharedViewHash(projectId: string, type: string, canonicalValue: 
     .slice(0, 22);
 }
 
-/** The view with older condition1/condition2 filters turned into lists of conditions (spec 1 §3). */
-const upgradeView = (view: SharedView): SharedView => ({
-  ...view,
-  filterModel: upgradeFilterModel(view.filterModel),
-});
-
 export async function saveSharedView(
   ctx: AppContext,
   actor: Actor,
   project: ProjectScope,
   input: { type: SharedViewType; value: SharedView },
 ) {
-  // Upgraded before hashing: a view sent in the older form is the same view, with the same link.
-  const value = canonicalJson(upgradeView(input.value));
+  // The contract read an older filter form as lists: a view sent in it is the same view, with the same link.
+  const value = canonicalJson(input.value);
   const hash = sharedViewHash(project.id, input.type, value);
   await q.insertSharedView(ctx.db, {
     hash,
@@ -81,7 +74,7 @@ export async function getSharedView(ctx: AppContext, project: ProjectScope, hash
       SHARED_VIEW_ERROR_CODES.unreadable,
       `The shared view '${hash}' is stored in a form that cannot be restored`,
     );
-  return { type: stored.data.type, value: upgradeView(stored.data.value) };
+  return { type: stored.data.type, value: stored.data.value };
 }
 
 function parseJson(text: string): unknown {

@@ -6,7 +6,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { parseCsv } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
-import { insertTestSlides } from '../slides/slides.fixtures.ts';
+import { insertTestSlides } from '../../../test/slides.fixtures.ts';
 import { insertProjectField } from '../slides/project-fields.queries.ts';
 
 describeEachDialect('slide exports', (t) => {

@@ -6,7 +6,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { bodyRowsLines, slideImport, type CsvImportReport, type CsvImportRequest } from '@tessera/contract';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
-import { insertTestSlides } from '../slides/slides.fixtures.ts';
+import { insertTestSlides } from '../../../test/slides.fixtures.ts';
 
 type Columns = [csvFieldName: string, slideField: string][];
 const request = (

@@ -13,7 +13,7 @@
 import {
   canEditCell,
   CELL_MESSAGES,
-  checkLinkedValue,
+  clearedLinkedFields,
   choosableValues,
   csvNameKey,
   importableFields,
@@ -145,7 +145,8 @@ export async function planImport(
   const fileNames = new Map<string, string>();
   for (const [id, change] of pending) {
     const slide = slides.get(id)!;
-    clearForeignSubtype(change, slide, fields);
+    // A new indication clears a subtype of the old one that the file leaves as it is, as a cell edit does.
+    Object.assign(change, clearedLinkedFields(fields.values(), change, slide));
     const own = Object.fromEntries(
       Object.entries(change).filter(([name]) => fields.get(name)?.isProjectSpecificField),
     );
@@ -212,23 +213,6 @@ function rightsMessages(
       ? []
       : [lineMessage(input.line, input.fileName, CELL_MESSAGES.readOnly(field.headerName))];
   });
-}
-
-/** A new indication clears a subtype of the old one that the line leaves as it is (as a cell edit does). */
-function clearForeignSubtype(
-  change: Record<string, unknown>,
-  slide: Row,
-  fields: ReadonlyMap<string, FieldDescriptor>,
-): void {
-  if (!('indicationV2' in change) || 'indicationSubtypeV2' in change || !slide.indicationSubtypeV2) return;
-  if (
-    checkLinkedValue(
-      slide.indicationSubtypeV2,
-      change.indicationV2,
-      fields.get('indicationSubtypeV2')?.allowedValues ?? [],
-    )
-  )
-    change.indicationSubtypeV2 = null;
 }
 
 /**

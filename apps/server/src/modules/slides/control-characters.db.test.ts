@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { bodyRowsLines, slideImport } from '@tessera/contract';
 import { CELL_MESSAGES, TEXT_MESSAGES } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
-import { insertTestSlides } from './slides.fixtures.ts';
+import { insertTestSlides } from '../../../test/slides.fixtures.ts';
 
 const NUL = '\u0000';
 

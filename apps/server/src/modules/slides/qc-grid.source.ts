@@ -4,9 +4,7 @@
  * project's channel rows (no trigram index: a project holds a few channels per slide).
  */
 import { QC_SLIDE_FIELDS } from '@tessera/domain';
-import { sql, type RawBuilder } from 'kysely';
-import type { GridSource } from '../../grid/grid-source.ts';
-import { fromStored } from '../../grid/grid-query.ts';
+import { fromStored, type GridSource, type SelectColumn } from '../../grid/grid-source.ts';
 import { gridColumnOf } from './slide-grid.source.ts';
 
 export const QC_GRID_SOURCE: GridSource = {
@@ -21,14 +19,12 @@ export const QC_GRID_SOURCE: GridSource = {
 };
 
 /** The SELECT list of QC rows: every QC field, the channel row's id, its slide and the slide's updatedAt. */
-export function qcSelect(): RawBuilder<unknown>[] {
+export function qcSelect(): SelectColumn[] {
   return [
-    ...[...QC_GRID_SOURCE.columns.values()].map(
-      (c) => sql`${sql.ref(`qc_rows.${c.column}`)} AS ${sql.ref(c.field)}`,
-    ),
-    sql`qc_rows.id AS ${sql.ref('id')}`,
-    sql`qc_rows.slide_id AS ${sql.ref('slideId')}`,
-    sql`qc_rows.updated_at AS ${sql.ref('updatedAt')}`,
+    ...[...QC_GRID_SOURCE.columns.values()].map((c) => ({ column: c.column, as: c.field })),
+    { column: 'id', as: 'id' },
+    { column: 'slide_id', as: 'slideId' },
+    { column: 'updated_at', as: 'updatedAt' },
   ];
 }
 

@@ -4,7 +4,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
-import { insertTestSlides } from './slides.fixtures.ts';
+import { insertTestSlides } from '../../../test/slides.fixtures.ts';
 
 const INDICATIONS = ['NSCLC', 'Breast cancer', 'Melanoma', null] as const;
 const MARKERS = ['CD3', 'CD8', 'PD-L1', 'Ki-67'];

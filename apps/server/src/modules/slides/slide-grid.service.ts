@@ -13,13 +13,14 @@ import type { GridRequest, GridResponse } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
 import type { ProjectScope } from '../../actor.ts';
 import { badRequest } from '../../errors.ts';
-import { distinctValues, runGrid, sortTermsOf } from '../../grid/grid-query.ts';
-import { GridRequestError } from '../../grid/grid-source.ts';
+import { distinctValues, runGrid } from '../../grid/grid-engine.ts';
+import { GridRequestError, sortTermsOf } from '../../grid/grid-source.ts';
 import { findVocabularies } from '../vocabularies/vocabularies.queries.ts';
 import { slideGridSourceFor } from './slide-grid.source.ts';
 import { findProjectFields, readProjectValues } from './project-fields.queries.ts';
 import { rowWithValues, slideSelect, toSlideRow, withoutImageId } from './slide-rows.ts';
 import { withLabelImages } from './slide-labels.queries.ts';
+import { countSlides } from './slide-rows.queries.ts';
 import { QC_GRID_SOURCE, qcSelect, toQcRow } from './qc-grid.source.ts';
 
 /** At most this many set-filter choices; the answer says when there were more. */
@@ -115,12 +116,7 @@ export async function getFilterValues(
 }
 
 export async function getSlideCount(ctx: AppContext, project: ProjectScope): Promise<{ count: number }> {
-  const row = await ctx.db
-    .selectFrom('slides')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('project_id', '=', project.id)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.n) };
+  return { count: await countSlides(ctx.db, project.id) };
 }
 
 /** A request the engine refuses (unknown field, wrong filter type) is a 400 with its message. */

@@ -5,7 +5,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
-import { insertTestSlides } from './slides.fixtures.ts';
+import { insertTestSlides } from '../../../test/slides.fixtures.ts';
 
 const level = (width: number, height: number) => ({
   width,

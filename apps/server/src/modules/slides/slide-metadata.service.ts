@@ -3,13 +3,13 @@
  * rights run here too, all or nothing, with optimistic concurrency on updatedAt; batch delete; the
  * saved column state.
  */
-import { sql } from 'kysely';
 import {
   canEditCell,
   checkAssays,
   checkCellValue,
   checkLinkedValue,
   checkProjectFieldName,
+  clearedLinkedFields,
   MAX_PROJECT_FIELDS,
   PROJECT_FIELD_MESSAGES,
   type FieldDescriptor,
@@ -38,6 +38,8 @@ import {
 } from './slide-metadata.queries.ts';
 import { rowWithValues, slideSelect, toSlideRow } from './slide-rows.ts';
 import { withLabelImages } from './slide-labels.queries.ts';
+import { deleteSlideRows, findEditStates, findSlideRows, findSlideRowsPage } from './slide-rows.queries.ts';
+import { findColumnState, upsertColumnState } from './column-states.queries.ts';
 
 export const SLIDE_EDIT_MESSAGES = {
   notFound: (id: string) => `Slide ${id} could not be found in this project`,
@@ -62,25 +64,7 @@ export async function updateSlides(ctx: AppContext, project: ProjectScope, chang
     new Set((vocabulary.find((f) => f.fieldName === name)?.allowedValues ?? []).map((v) => v.value));
   const markers = allowed('marker');
   const chromogens = allowed('chromogenFluorophores');
-  const current = new Map(
-    (
-      await ctx.db
-        .selectFrom('slides')
-        .select([
-          'id',
-          'file_name',
-          'updated_at',
-          'editable_fields',
-          'can_edit_slide_fields',
-          'can_edit_project_fields',
-          'indication_v2',
-          'indication_subtype_v2',
-        ])
-        .where('project_id', '=', project.id)
-        .where('id', 'in', ids)
-        .execute()
-    ).map((r) => [r.id, r]),
-  );
+  const current = new Map((await findEditStates(ctx.db, project.id, ids)).map((r) => [r.id, r]));
 
   const planned = changes.map((change) => {
     const row = current.get(change.id);
@@ -175,8 +159,9 @@ export async function writeSlideChanges(
 }
 
 /**
- * Indication → subtype (spec 1 §5): a subtype must be one of its indication's (the new one, else the
- * row's); an indication changed under an existing subtype that no longer belongs to it clears it.
+ * Indication → subtype (spec 1 §5): a subtype set by the change must be one of its indication's (the new
+ * one, else the row's); a subtype the change leaves is cleared when it no longer belongs (the domain's
+ * one rule for linked fields).
  */
 function checkLinks(
   fields: Map<string, FieldDescriptor>,
@@ -185,17 +170,13 @@ function checkLinks(
   fileName: string,
 ) {
   const indication = 'indicationV2' in values ? values.indicationV2 : row.indication_v2;
-  const subtypes = fields.get('indicationSubtypeV2')?.allowedValues ?? [];
   if ('indicationSubtypeV2' in values) {
+    const subtypes = fields.get('indicationSubtypeV2')?.allowedValues ?? [];
     const problem = checkLinkedValue(values.indicationSubtypeV2, indication, subtypes);
     if (problem) throw badRequest(SLIDE_EDIT_MESSAGES.invalid(fileName, problem));
-  } else if (
-    'indicationV2' in values &&
-    row.indication_subtype_v2 &&
-    checkLinkedValue(row.indication_subtype_v2, indication, subtypes)
-  ) {
-    values.indicationSubtypeV2 = null;
   }
+  const current = { indicationV2: row.indication_v2, indicationSubtypeV2: row.indication_subtype_v2 };
+  Object.assign(values, clearedLinkedFields(fields.values(), values, current));
 }
 
 /** A new updatedAt that differs from the one read, even within the same millisecond. */
@@ -227,40 +208,16 @@ export async function readSlides(
   ids: readonly string[],
   fields?: readonly string[],
 ) {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<
-    Record<string, unknown>
-  >`SELECT ${sql.join(slideSelect(fields))} FROM slides WHERE slides.project_id = ${projectId} AND slides.id IN (${sql.join([...ids])}) ORDER BY slides.file_name, slides.id`.execute(
-    ctx.db,
-  );
-  return withProjectValues(ctx, projectId, rows);
+  return withProjectValues(ctx, projectId, await findSlideRows(ctx.db, projectId, ids, slideSelect(fields)));
 }
 
 export async function readSlidesPage(ctx: AppContext, projectId: string, offset: number, limit: number) {
-  const [{ rows }, total] = await Promise.all([
-    sql<
-      Record<string, unknown>
-    >`SELECT ${sql.join(slideSelect())} FROM slides WHERE slides.project_id = ${projectId} ORDER BY slides.file_name, slides.id LIMIT ${limit} OFFSET ${offset}`.execute(
-      ctx.db,
-    ),
-    ctx.db
-      .selectFrom('slides')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('project_id', '=', projectId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { data: await withProjectValues(ctx, projectId, rows), total: Number(total.n) };
+  const { rows, total } = await findSlideRowsPage(ctx.db, projectId, slideSelect(), { offset, limit });
+  return { data: await withProjectValues(ctx, projectId, rows), total };
 }
 
 export async function deleteSlides(ctx: AppContext, project: ProjectScope, slideIds: readonly string[]) {
-  const result = await ctx.db.transaction().execute((trx) =>
-    trx
-      .deleteFrom('slides')
-      .where('project_id', '=', project.id)
-      .where('id', 'in', [...new Set(slideIds)])
-      .executeTakeFirst(),
-  );
-  return { deleted: Number(result.numDeletedRows) };
+  return { deleted: await deleteSlideRows(ctx.db, project.id, [...new Set(slideIds)]) };
 }
 
 export async function listProjectFields(ctx: AppContext, project: ProjectScope) {
@@ -286,14 +243,8 @@ export async function getColumnState(
   project: ProjectScope,
   tableId: TableId,
 ) {
-  const row = await ctx.db
-    .selectFrom('grid_column_states')
-    .select('state')
-    .where('user_id', '=', userId)
-    .where('project_id', '=', project.id)
-    .where('table_id', '=', tableId)
-    .executeTakeFirst();
-  return { state: row ? (JSON.parse(row.state) as unknown) : null };
+  const state = await findColumnState(ctx.db, userId, project.id, tableId);
+  return { state: state === undefined ? null : (JSON.parse(state) as unknown) };
 }
 
 export async function saveColumnState(
@@ -304,12 +255,6 @@ export async function saveColumnState(
   state: unknown,
 ) {
   const text = JSON.stringify(state ?? null);
-  await ctx.db
-    .insertInto('grid_column_states')
-    .values({ user_id: userId, project_id: project.id, table_id: tableId, state: text, updated_at: nowIso() })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'project_id', 'table_id']).doUpdateSet({ state: text, updated_at: nowIso() }),
-    )
-    .execute();
+  await upsertColumnState(ctx.db, userId, project.id, tableId, text);
   return { state: state ?? null };
 }

@@ -2,9 +2,8 @@
  * Slide rows as the tables show them: every registry field by its name, lists parsed, booleans as
  * booleans, plus the row's editing flags (spec 1 §5) and the derived assayMarkersFormatted.
  */
-import { sql, type RawBuilder } from 'kysely';
 import type { AssayChannel } from '@tessera/domain';
-import { fromStored } from '../../grid/grid-query.ts';
+import { fromStored, type SelectColumn } from '../../grid/grid-source.ts';
 import { SLIDE_GRID_SOURCE } from './slide-grid.source.ts';
 
 type Row = Record<string, unknown>;
@@ -29,14 +28,14 @@ const EXTRA_COLUMNS: [string, string][] = [
 const ALWAYS = new Set(['id', 'updatedAt']);
 
 /** The SELECT list of slide rows: the requested registry fields (default all), with the extra columns. */
-export function slideSelect(fields?: readonly string[]): RawBuilder<unknown>[] {
+export function slideSelect(fields?: readonly string[]): SelectColumn[] {
   const wanted = fields ? new Set([...fields, ...ALWAYS]) : null;
   const columns = [...SLIDE_GRID_SOURCE.columns.values()].filter(
     (c) => c.kind !== 'none' && (!wanted || wanted.has(c.field)),
   );
   return [
-    ...columns.map((c) => sql`${sql.ref(`slides.${c.column}`)} AS ${sql.ref(c.field)}`),
-    ...EXTRA_COLUMNS.map(([field, column]) => sql`${sql.ref(`slides.${column}`)} AS ${sql.ref(field)}`),
+    ...columns.map((c) => ({ column: c.column, as: c.field })),
+    ...EXTRA_COLUMNS.map(([as, column]) => ({ column, as })),
   ];
 }
 

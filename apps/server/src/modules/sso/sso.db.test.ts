@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_MESSAGES } from '@tessera/domain';
 import { DIALECTS, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { startIdentityProvider, TestBrowser, type IdentityProvider } from './sso-test-peers.ts';
+import { startIdentityProvider, TestBrowser, type IdentityProvider } from '../../../test/sso-test-peers.ts';
 
 describe.each(DIALECTS)('single sign-on [%s]', (dialect) => {
   let idp: IdentityProvider;

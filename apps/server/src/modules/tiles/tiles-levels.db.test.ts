@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TiffSlide } from '@tessera/wsi';
 import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
-import { FAST, waitFor } from '../../jobs/jobs.test-helpers.ts';
+import { FAST, waitFor } from '../../../test/jobs.test-helpers.ts';
 import { createJobWorker } from '../../jobs/worker.ts';
 import { enqueueConversion, registerImage } from '../images/images.service.ts';
 import { getOrCreateSlideForImage } from '../slides/slides.service.ts';

@@ -23,13 +23,11 @@ import {
   idoCsvFileName,
   metadataCsvFileName,
   pyportalConfigFileName,
-  upgradeFilterModel,
   type AssayChannel,
   type FieldDescriptor,
-  type FilterModel,
   type Permission,
 } from '@tessera/domain';
-import type { Project } from '@tessera/contract';
+import type { FilterModel, Project } from '@tessera/contract';
 import {
   deleteSlides,
   fetchFilterValues,
@@ -185,7 +183,7 @@ function LoadedSlideTable({
   // A shared link (?smf=) restores filters, column state and search text (spec 1 §2).
   // The shared columns are shown, not saved as the receiver's own layout: only their own changes are.
   useSharedViewLink(project.id, (view) => {
-    setFilterModel(upgradeFilterModel(view.filterModel as FilterModel));
+    setFilterModel(view.filterModel);
     setSearchText(view.globalSearchText);
     const shared = restoreColumnState(fields, view.columnState, headerTextWidth);
     firstState.current = shared;

@@ -2,9 +2,9 @@
  * Test fixture: slides with metadata inserted straight into the database (each with an image row of its
  * own, whose file is not needed by the table tests).
  */
-import type { Db } from '../../db/database.ts';
-import { newId } from '../../lib/ids.ts';
-import { insertMetadataSlide, type SlideMetadata } from './slide-metadata.queries.ts';
+import type { Db } from '../src/db/database.ts';
+import { newId } from '../src/lib/ids.ts';
+import { insertMetadataSlide, type SlideMetadata } from '../src/modules/slides/slide-metadata.queries.ts';
 
 /** Inserts one slide per entry (fileName required; other fields by name) and answers their ids in order. */
 export async function insertTestSlides(

@@ -2,9 +2,9 @@
  * For the CSV tests only: the slide fields with small vocabularies, as the server would serve them. Markers
  * hold hyphens, and 'PD' is a marker too, so that only a greedy match reads 'PD-L1' right.
  */
-import type { AllowedValue, FieldDescriptor } from '../fields/field-types.ts';
-import { describeField } from '../fields/field-types.ts';
-import { SLIDE_FIELDS } from '../fields/slide-fields.ts';
+import type { AllowedValue, FieldDescriptor } from '../src/fields/field-types.ts';
+import { describeField } from '../src/fields/field-types.ts';
+import { SLIDE_FIELDS } from '../src/fields/slide-fields.ts';
 
 const values = (...list: string[]): AllowedValue[] => list.map((value) => ({ value }));
 

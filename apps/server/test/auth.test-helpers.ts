@@ -5,8 +5,8 @@
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestServer } from '../../../test/harness.ts';
-import { sha256 } from '../../lib/ids.ts';
+import type { TestServer } from './harness.ts';
+import { sha256 } from '../src/lib/ids.ts';
 
 export const freshIp = (): string => `10.${[...crypto.randomBytes(3)].join('.')}`;
 

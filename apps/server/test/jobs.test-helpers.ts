@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type DatabaseHandle, type Dialect } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { createPostgresTestDatabase } from '../../test/harness.ts';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { createPostgresTestDatabase } from './harness.ts';
 
 /**
  * One migrated database reached through two independent handles (two SQLite connections to one file; two

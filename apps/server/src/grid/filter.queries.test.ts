@@ -15,8 +15,9 @@ import {
   sql,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { FilterModel } from '@tessera/contract';
 import { SLIDE_GRID_SOURCE } from '../modules/slides/slide-grid.source.ts';
-import { compileFilterModel, compileSearch } from './compile-filter.ts';
+import { compileFilterModel, compileSearch } from './filter.queries.ts';
 import { GridRequestError } from './grid-source.ts';
 
 const compilers = {
@@ -78,21 +79,21 @@ const filterModel = fc
       ),
     ),
   )
-  .map((entries) => Object.fromEntries(entries)) as fc.Arbitrary<Record<string, Record<string, unknown>>>;
+  .map((entries) => Object.fromEntries(entries)) as fc.Arbitrary<FilterModel>;
 
 /**
  * The model with its request texts replaced: filter texts by 'a's of the same length (the length picks
  * the index path), set values by other distinct values (equal ones stay equal). Dates stay: they are checked.
  */
-function blanked(model: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
+function blanked(model: FilterModel): FilterModel {
   const placeholders = new Map<string, string>();
   const setValue = (v: string | null) =>
     v === null ? null : (placeholders.get(v) ?? placeholders.set(v, `v${placeholders.size}`).get(v)!);
   return Object.fromEntries(
     Object.entries(model).map(([field, f]) => {
-      if (f.filterType === 'set')
-        return [field, { ...f, values: (f.values as (string | null)[]).map(setValue) }];
-      if (f.filterType === 'text') return [field, { ...f, filter: 'a'.repeat((f.filter as string).length) }];
+      if (f.filterType === 'set') return [field, { ...f, values: f.values.map(setValue) }];
+      if (f.filterType === 'text' && 'filter' in f)
+        return [field, { ...f, filter: 'a'.repeat((f.filter ?? '').length) }];
       return [field, f];
     }),
   );
@@ -102,7 +103,7 @@ describe('filter compiler (property)', () => {
   for (const dialect of ['sqlite', 'postgres'] as const) {
     it(`keeps every request text out of the SQL text (${dialect})`, () => {
       const ctx = { source: SLIDE_GRID_SOURCE, dialect, projectId: 'p'.repeat(24) };
-      const compile = (model: Record<string, Record<string, unknown>>, search: string) =>
+      const compile = (model: FilterModel, search: string) =>
         sql`SELECT 1 FROM slides WHERE ${compileFilterModel(ctx, model)} AND ${compileSearch(ctx, search)}`.compile(
           compilers[dialect],
         );

@@ -1,8 +1,8 @@
 /** Factories shared by the members tests: users who are not signed in (targets of member changes). */
 import crypto from 'node:crypto';
 import type { SystemRole } from '@tessera/domain';
-import type { TestServer } from '../../../test/harness.ts';
-import { insertUser } from '../users/users.queries.ts';
+import type { TestServer } from './harness.ts';
+import { insertUser } from '../src/modules/users/users.queries.ts';
 
 export const COMPANY_DOMAIN = 'tessera.test';
 /** The spec's "two test accounts" outside the company domain that still count as internal. */
