@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import featureEntryImports from './tools/eslint-rules/feature-entry-imports.js';
 
 const SQL_LAYER =
   "Only *.queries.ts and db/ talk SQL (STYLE habit 1): put the query in the module's queries file and call it.";
@@ -77,6 +78,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Web features use each other only through a feature's entry (features/<name>/index.ts). A local rule,
+    // not a no-restricted-imports pattern: whether a relative import leaves its feature depends on where
+    // the importing file sits, which a pattern over the import string cannot see.
+    files: ['apps/web/src/features/**'],
+    plugins: { tessera: { rules: { 'feature-entry-imports': featureEntryImports } } },
+    rules: { 'tessera/feature-entry-imports': 'error' },
   },
   {
     rules: {

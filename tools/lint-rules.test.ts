@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const eslint = new ESLint({ cwd: root });
@@ -16,8 +16,11 @@ async function messagesOf(code: string, file: string, ruleId: string): Promise<s
   return result!.messages.filter((m) => m.ruleId === ruleId).map((m) => m.message);
 }
 
-// The first lint loads ESLint's whole configuration: seconds on a busy machine.
-describe('layer rules', { timeout: 60_000 }, () => {
+describe('layer rules', () => {
+  // The first lint loads the TypeScript parser and every plugin: seconds on a busy machine, more than
+  // a test's default 5 s, so it happens here and not inside whichever test runs first.
+  beforeAll(() => messagesOf('', 'packages/domain/src/fixture.ts', 'no-restricted-imports'), 60_000);
+
   it('packages/* never import apps/*, by path or by package name', async () => {
     for (const source of ['../../../apps/server/src/context.ts', '@tessera/server/context', '@tessera/web']) {
       const messages = await messagesOf(
@@ -51,6 +54,38 @@ describe('layer rules', { timeout: 60_000 }, () => {
       'apps/server/src/modules/slides/fixture.db.test.ts',
     ]) {
       expect(await messagesOf(code, file, 'no-restricted-imports'), file).toEqual([]);
+    }
+  });
+
+  it('web features import another feature only through its entry; inside a feature anything goes', async () => {
+    const rule = 'tessera/feature-entry-imports';
+    const lint = (source: string, file: string) =>
+      messagesOf(`import { x } from '${source}';\nexport const y = x;\n`, file, rule);
+    for (const [source, file] of [
+      ['../slides/SlideTable.tsx', 'apps/web/src/features/projects/fixture.tsx'],
+      ['../../slides/use-slide-edits.ts', 'apps/web/src/features/auth/steps/fixture.tsx'],
+      ['../../features/members/MembersTab.tsx', 'apps/web/src/features/settings/fixture.tsx'],
+      ['../projects/index/more.ts', 'apps/web/src/features/settings/fixture.tsx'],
+    ] as const) {
+      expect(await lint(source, file), source).toEqual([expect.stringContaining('through its public entry')]);
+    }
+    expect(
+      await messagesOf(
+        `export { SlideTable } from '../slides/SlideTable.tsx';\nexport const y = () => import('../members/MembersTab.tsx');\n`,
+        'apps/web/src/features/projects/fixture.ts',
+        rule,
+      ),
+    ).toHaveLength(2);
+    for (const [source, file] of [
+      ['../slides/index.ts', 'apps/web/src/features/projects/fixture.tsx'],
+      ['../slides', 'apps/web/src/features/projects/fixture.tsx'],
+      ['../../slides/index.ts', 'apps/web/src/features/auth/steps/fixture.tsx'],
+      ['./SlideTableToolbar.tsx', 'apps/web/src/features/slides/fixture.tsx'],
+      ['../login-steps.ts', 'apps/web/src/features/auth/steps/fixture.tsx'],
+      ['../../ui/SearchField.tsx', 'apps/web/src/features/slides/fixture.tsx'],
+      ['../features/auth/LoginPage.tsx', 'apps/web/src/app/fixture.ts'],
+    ] as const) {
+      expect(await lint(source, file), `${source} from ${file}`).toEqual([]);
     }
   });
 

@@ -8,6 +8,20 @@ import { queryKeys } from './queries.ts';
 
 export type SlideTableId = Extract<TableId, 'slideMetadataView' | 'qcSlideMetadataView'>;
 
+/**
+ * The slide table's messages (spec 1 §2 'Slides'). Here beside the calls rather than in the slides feature:
+ * the CSV import updates the same slides and says its failure in the same words, and the two features
+ * import each other otherwise (the table opens the import wizard).
+ */
+export const SLIDE_TABLE_MESSAGES = {
+  updateFailed: (message: string) => `Unable to update project slide: ${message}`,
+  loadFailed: (message: string) => `Unable to load project slides: ${message}`,
+  searchUnavailable: (source: string) => `${source} search is currently unavailable. Please try again later.`,
+  descriptorsFailed: (message: string) => `Metadata descriptors load failed: ${message}`,
+  changedSince: 'The cell was changed since; the edit cannot be undone.',
+  noQcData: 'There is no QC table data!',
+} as const;
+
 export function useFieldDescriptors(projectId: string, tableId: TableId) {
   return useQuery({
     queryKey: queryKeys.fieldDescriptors(projectId, tableId),

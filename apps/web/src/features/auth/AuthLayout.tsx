@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { APP_VERSION } from '@tessera/domain';
-import { Logo } from '../shell/Logo.tsx';
+import { Logo } from '../../ui/Logo.tsx';
 
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (

@@ -13,11 +13,14 @@ import { useProjects } from '../../api/projects.ts';
 import { messageOf } from '../../api/queries.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { useGlobalPermissions } from '../../app/permissions.ts';
-import { CreateProjectDialog } from '../projects/CreateProjectDialog.tsx';
-import { LANDING_MESSAGES } from '../projects/LandingPage.tsx';
-import { filterProjects, PROJECT_LIST_MESSAGES } from '../projects/project-filter.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { SearchField } from '../shell/SearchField.tsx';
+import {
+  CreateProjectDialog,
+  filterProjects,
+  LANDING_MESSAGES,
+  PROJECT_LIST_MESSAGES,
+} from '../projects/index.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { ProjectCard } from './ProjectCard.tsx';
 
 const GRID = {

@@ -9,9 +9,7 @@ import Typography from '@mui/material/Typography';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import type { Project } from '@tessera/contract';
-import { projectSlidesPath } from '../projects/project-path.ts';
-import { slideCountLabel } from '../projects/ProjectHeader.tsx';
-import { projectRoleLabel } from '../projects/role-label.ts';
+import { projectRoleLabel, projectSlidesPath, slideCountLabel } from '../projects/index.ts';
 
 export function ProjectCard({ project }: { project: Project }) {
   return (

@@ -25,7 +25,7 @@ import {
 import { useAddMembers, useUserSearch, type FoundUser } from '../../api/members.ts';
 import { messageOf } from '../../api/queries.ts';
 import { useNotify } from '../../app/notify.tsx';
-import { useDebouncedValue } from '../shell/use-debounced-value.ts';
+import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { addMembersRoleChoice } from './member-roles.ts';
 
 export const USER_SEARCH_DEBOUNCE_MS = 400;

@@ -18,9 +18,9 @@ import { useMembers, useRemoveMembers, useUpdateMemberRole, type ProjectMember }
 import { messageOf } from '../../api/queries.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { useNotify } from '../../app/notify.tsx';
-import { useCurrentProject } from '../projects/current-project.tsx';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { SearchField } from '../shell/SearchField.tsx';
+import { useCurrentProject } from '../projects/index.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { AddMembersDialog } from './AddMembersDialog.tsx';
 import { DeleteMembersDialog } from './DeleteMembersDialog.tsx';
 import { MembersTable } from './MembersTable.tsx';

@@ -23,7 +23,7 @@ import { ERROR_CODES, profile } from '@tessera/contract';
 import { ApiError, call } from '../../api/client.ts';
 import { messageOf } from '../../api/queries.ts';
 import { useNotify } from '../../app/notify.tsx';
-import { CopyButton } from '../auth/CopyButton.tsx';
+import { CopyButton } from '../../ui/CopyButton.tsx';
 import { formatDateTime } from './format.ts';
 import { ReauthDialog } from './ReauthDialog.tsx';
 

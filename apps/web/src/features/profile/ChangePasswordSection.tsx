@@ -17,10 +17,13 @@ import { call } from '../../api/client.ts';
 import { messageOf } from '../../api/queries.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { useNotify } from '../../app/notify.tsx';
-import { passwordChangedNotice } from '../auth/login-steps.ts';
+import {
+  NewPasswordFields,
+  type NewPasswordValues,
+  passwordChangedNotice,
+  PasswordField,
+} from '../auth/index.ts';
 import { API_KEYS_KEY } from './ApiKeySection.tsx';
-import { NewPasswordFields, type NewPasswordValues } from '../auth/NewPasswordFields.tsx';
-import { PasswordField } from '../auth/PasswordField.tsx';
 
 interface ChangePasswordValues extends NewPasswordValues {
   oldPassword: string;

@@ -19,8 +19,7 @@ import { ApiError, call } from '../../api/client.ts';
 import { isRemembered } from '../../api/session-store.ts';
 import { messageOf } from '../../api/queries.ts';
 import { useAuth } from '../../app/auth.tsx';
-import { LOGIN_MESSAGES } from '../auth/login-steps.ts';
-import { PasswordField } from '../auth/PasswordField.tsx';
+import { LOGIN_MESSAGES, PasswordField } from '../auth/index.ts';
 
 type ReauthStep = { name: 'password' } | { name: 'totp'; session: string };
 

@@ -13,17 +13,11 @@ import { ApiError } from '../../api/client.ts';
 import { useProjects } from '../../api/projects.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { useGlobalPermissions } from '../../app/permissions.ts';
-import { PageLoading, PageMessage } from '../shell/PageMessage.tsx';
+import { PageLoading, PageMessage } from '../../ui/PageMessage.tsx';
 import { CreateProjectDialog } from './CreateProjectDialog.tsx';
+import { LANDING_MESSAGES } from './landing-messages.ts';
 import { landingProjectId, lastProject } from './last-project.ts';
 import { projectSlidesPath } from './project-path.ts';
-
-export const LANDING_MESSAGES = {
-  loading: 'Loading projects',
-  unavailable: 'The system is currently unavailable. Please contact product management.',
-  noProjects:
-    "You don't have access to any projects. Please create a new project or ask a manager of a project to add you.",
-} as const;
 
 export function LandingPage() {
   const { me } = useAuth();

@@ -14,7 +14,7 @@ import { isProjectId, useProject } from '../../api/projects.ts';
 import { messageOf } from '../../api/queries.ts';
 import { useAuth } from '../../app/auth.tsx';
 import { useProjectPermissions } from '../../app/permissions.ts';
-import { PageLoading, PageMessage } from '../shell/PageMessage.tsx';
+import { PageLoading, PageMessage } from '../../ui/PageMessage.tsx';
 import { CurrentProjectContext } from './current-project.tsx';
 import { rememberProject } from './last-project.ts';
 

@@ -11,7 +11,7 @@ import Tabs from '@mui/material/Tabs';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useCurrentProject } from './current-project.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
-import { SlideTable } from '../slides/SlideTable.tsx';
+import { SlideTable } from '../slides/index.ts';
 import type { SlideTableId } from '../../api/slide-table.ts';
 
 export function ProjectSlidesPage() {

@@ -22,14 +22,14 @@ import { useFolderIds, useUpdateProject } from '../../api/projects.ts';
 import { messageOf } from '../../api/queries.ts';
 import { formResolver } from '../../app/form-resolver.ts';
 import { useNotify } from '../../app/notify.tsx';
-import { useCurrentProject } from '../projects/current-project.tsx';
 import {
   changedFields,
+  ProjectNameFields,
   settingsSchema,
-  settingsValuesOf,
   type SettingsValues,
-} from '../projects/project-form.ts';
-import { ProjectNameFields } from '../projects/ProjectNameFields.tsx';
+  settingsValuesOf,
+  useCurrentProject,
+} from '../projects/index.ts';
 import { ProjectAdminsCard } from './ProjectAdminsCard.tsx';
 import { ProjectDetailsCard } from './ProjectDetailsCard.tsx';
 

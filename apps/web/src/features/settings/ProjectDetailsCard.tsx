@@ -5,8 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import type { Project } from '@tessera/contract';
-import { slideCountLabel } from '../projects/ProjectHeader.tsx';
-import { projectRoleLabel } from '../projects/role-label.ts';
+import { projectRoleLabel, slideCountLabel } from '../projects/index.ts';
 
 function Fact({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
   return (

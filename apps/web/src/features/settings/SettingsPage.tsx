@@ -8,9 +8,8 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import { useCurrentProject } from '../projects/current-project.tsx';
-import { ProjectHeader } from '../projects/ProjectHeader.tsx';
-import { MembersTab } from '../members/MembersTab.tsx';
+import { ProjectHeader, useCurrentProject } from '../projects/index.ts';
+import { MembersTab } from '../members/index.ts';
 import { GeneralTab } from './GeneralTab.tsx';
 import { MEMBERS_NOT_ALLOWED, settingsTabOf, type SettingsTab } from './settings-tabs.ts';
 

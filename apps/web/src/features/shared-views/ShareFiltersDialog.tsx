@@ -17,8 +17,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { SharedView } from '@tessera/contract';
 import { saveSharedView } from '../../api/shared-views.ts';
-import { CopyButton } from '../auth/CopyButton.tsx';
-import { projectSlidesPath } from '../projects/project-path.ts';
+import { CopyButton } from '../../ui/CopyButton.tsx';
+import { projectSlidesPath } from '../projects/index.ts';
 import { SHARED_VIEW_PARAM } from './use-shared-view-link.ts';
 
 export const SHARE_FAILED = 'Something went wrong, please try again.';

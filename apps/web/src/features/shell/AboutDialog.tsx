@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { APP_VERSION } from '@tessera/domain';
-import { LogoMark } from './Logo.tsx';
+import { LogoMark } from '../../ui/Logo.tsx';
 
 export const PRODUCT_NAME = 'Tessera';
 

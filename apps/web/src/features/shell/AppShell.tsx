@@ -1,9 +1,13 @@
-/** The signed-in frame: the navbar over the page of the current route, which fails alone (ScreenErrorBoundary). */
-import { useEffect } from 'react';
+/**
+ * The signed-in frame: the navbar over the page of the current route, which fails alone
+ * (ScreenErrorBoundary) and shows a spinner under the navbar while its chunk loads (app/screens.ts).
+ */
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import { Navbar } from './Navbar.tsx';
-import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
+import { ScreenLoading } from '../../ui/PageMessage.tsx';
+import { ScreenErrorBoundary } from '../../ui/ScreenErrorBoundary.tsx';
 
 export function AppShell() {
   const { pathname } = useLocation();
@@ -26,7 +30,9 @@ export function AppShell() {
         }}
       >
         <ScreenErrorBoundary resetKey={pathname}>
-          <Outlet />
+          <Suspense fallback={<ScreenLoading />}>
+            <Outlet />
+          </Suspense>
         </ScreenErrorBoundary>
       </Box>
     </Box>

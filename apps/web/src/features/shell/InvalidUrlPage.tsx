@@ -2,7 +2,7 @@
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
-import { PageMessage } from './PageMessage.tsx';
+import { PageMessage } from '../../ui/PageMessage.tsx';
 
 export const INVALID_URL = 'Invalid URL';
 

@@ -15,12 +15,11 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import { useProject, useProjects } from '../../api/projects.ts';
 import { useGlobalPermissions } from '../../app/permissions.ts';
-import { CreateProjectDialog } from '../projects/CreateProjectDialog.tsx';
-import { projectIdOfPath, projectSlidesPath } from '../projects/project-path.ts';
+import { CreateProjectDialog, projectIdOfPath, projectSlidesPath } from '../projects/index.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { BrowseMenu } from './BrowseMenu.tsx';
 import { HelpMenu } from './HelpMenu.tsx';
-import { LogoMark } from './Logo.tsx';
+import { LogoMark } from '../../ui/Logo.tsx';
 import { ProjectSelector } from './ProjectSelector.tsx';
 
 export function Navbar() {

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import UnfoldMoreOutlined from '@mui/icons-material/UnfoldMoreOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import type { Project } from '@tessera/contract';
-import { switchProjectPath } from '../projects/project-path.ts';
+import { switchProjectPath } from '../projects/index.ts';
 import { ProjectSelectorDialog } from './ProjectSelectorDialog.tsx';
 
 interface Props {

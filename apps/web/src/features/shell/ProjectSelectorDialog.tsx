@@ -21,12 +21,16 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
 import type { Project } from '@tessera/contract';
-import { filterProjects, PROJECT_LIST_MESSAGES, type ProjectFilter } from '../projects/project-filter.ts';
-import { projectRoleLabel } from '../projects/role-label.ts';
-import { EmptyState } from './EmptyState.tsx';
-import { PageLoading } from './PageMessage.tsx';
-import { SearchField } from './SearchField.tsx';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import {
+  filterProjects,
+  PROJECT_LIST_MESSAGES,
+  type ProjectFilter,
+  projectRoleLabel,
+} from '../projects/index.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { PageLoading } from '../../ui/PageMessage.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
+import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 
 export const PROJECT_SEARCH_DEBOUNCE_MS = 500;
 export const PROJECT_ROW_HEIGHT = 52;

@@ -22,9 +22,9 @@ import {
 } from '@tessera/domain';
 import type { CsvImportReport } from '@tessera/contract';
 import { checkCsvImport, runCsvImport } from '../../api/slide-import.ts';
+import { SLIDE_TABLE_MESSAGES } from '../../api/slide-table.ts';
 import { messageOf } from '../../api/queries.ts';
 import { browserDateOrder } from '../../grid/cell-format.ts';
-import { SLIDE_TABLE_MESSAGES } from '../slides/use-slide-edits.ts';
 import { readCsvRows } from './csv-file.ts';
 import { importRequestOf, type ImportOptions } from './import-request.ts';
 import { ImportStep, type Run } from './ImportStep.tsx';

@@ -35,6 +35,7 @@ import {
   saveColumnState,
   useColumnState,
   useFieldDescriptors,
+  SLIDE_TABLE_MESSAGES,
   useSlideCount,
   type SlideTableId,
 } from '../../api/slide-table.ts';
@@ -43,19 +44,18 @@ import { useNotify } from '../../app/notify.tsx';
 import { restoreColumnState, setHidden, visibleColumns, type ColumnState } from '../../grid/column-state.ts';
 import { headerTextWidth } from '../../grid/measure-text.ts';
 import type { ExportFormat } from '../../api/slide-export.ts';
-import { CsvImportWizard } from '../slide-import/CsvImportWizard.tsx';
-import { ExportDialog } from '../slide-export/ExportDialog.tsx';
-import { ShareFiltersDialog } from '../shared-views/ShareFiltersDialog.tsx';
-import { useSharedViewLink } from '../shared-views/use-shared-view-link.ts';
+import { CsvImportWizard } from '../slide-import/index.ts';
+import { ExportDialog } from '../slide-export/index.ts';
+import { ShareFiltersDialog, useSharedViewLink } from '../shared-views/index.ts';
 import { SlideTableToolbar } from './SlideTableToolbar.tsx';
 import { DataGrid } from '../../grid/DataGrid.tsx';
 import type { DataGridApi, Row } from '../../grid/types.ts';
-import { useDebouncedValue } from '../shell/use-debounced-value.ts';
+import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { AssayEditorDialog } from './AssayEditorDialog.tsx';
 import { ConversionMenuItems } from './ConversionMenuItem.tsx';
 import { DeleteSlidesDialog } from './DeleteSlidesDialog.tsx';
 import { LabelThumbnail, labelImageOf } from './LabelThumbnail.tsx';
-import { SLIDE_TABLE_MESSAGES, useSlideEdits } from './use-slide-edits.ts';
+import { useSlideEdits } from './use-slide-edits.ts';
 
 const SEARCH_SOURCE: Record<SlideTableId, string> = {
   slideMetadataView: 'Slide metadata',

@@ -22,8 +22,8 @@ import Undo from '@mui/icons-material/Undo';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
 import type { Permission } from '@tessera/domain';
 import type { ExportFormat } from '../../api/slide-export.ts';
-import { EXPORT_LABELS } from '../slide-export/ExportDialog.tsx';
-import { SearchField } from '../shell/SearchField.tsx';
+import { EXPORT_LABELS } from '../slide-export/index.ts';
+import { SearchField } from '../../ui/SearchField.tsx';
 
 /** Each export and the permission besides slideMetadataExport it needs (spec 1 §6 gating). */
 const EXPORTS: [ExportFormat, Permission][] = [

@@ -5,7 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 import type { AssayChannel } from '@tessera/domain';
-import { fetchSlides, updateSlides, type SlideTableId } from '../../api/slide-table.ts';
+import { fetchSlides, SLIDE_TABLE_MESSAGES, updateSlides, type SlideTableId } from '../../api/slide-table.ts';
 import { ApiError } from '../../api/client.ts';
 import { useNotify } from '../../app/notify.tsx';
 import type { CellChangeRequest, DataGridApi, Row } from '../../grid/types.ts';
@@ -14,15 +14,6 @@ import { qcAssayUpdates, slideUpdatesOf, undoStepOf } from './slide-edits.ts';
 
 /** Slides per read and write call (spec 1 §7: get slides batch in chunks of 1000). */
 const BATCH = 1000;
-
-export const SLIDE_TABLE_MESSAGES = {
-  updateFailed: (message: string) => `Unable to update project slide: ${message}`,
-  loadFailed: (message: string) => `Unable to load project slides: ${message}`,
-  searchUnavailable: (source: string) => `${source} search is currently unavailable. Please try again later.`,
-  descriptorsFailed: (message: string) => `Metadata descriptors load failed: ${message}`,
-  changedSince: 'The cell was changed since; the edit cannot be undone.',
-  noQcData: 'There is no QC table data!',
-} as const;
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error);

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { auth, ERROR_CODES } from '@tessera/contract';
 import { ApiError, call } from '../../../api/client.ts';
 import { messageOf } from '../../../api/queries.ts';
-import { CopyButton } from '../CopyButton.tsx';
+import { CopyButton } from '../../../ui/CopyButton.tsx';
 import { EmailChip, StepTitle, SubmitButton, type StepProps } from './common.tsx';
 
 const CODE_MESSAGE = auth.AUTH_MESSAGES.codeShape;

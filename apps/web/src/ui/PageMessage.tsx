@@ -24,6 +24,9 @@ export function PageLoading({ label }: { label: string }) {
   );
 }
 
+/** While a screen's code loads (app/screens.ts): a spinner where the screen will be, never a blank page. */
+export const ScreenLoading = () => <PageLoading label="Loading page" />;
+
 export function PageMessage({
   icon,
   title,

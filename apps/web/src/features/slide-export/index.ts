@@ -1,0 +1,7 @@
+/**
+ * The public entry of slide export: the dialog and the format labels the slide table's toolbar shows.
+ * Other features import this feature only through this file (lint: tools/eslint-rules/feature-entry-imports.js).
+ * It never exports a screen: the router loads each screen by its own file (app/screens.ts), so a feature
+ * that imports this entry does not pull a screen into its chunk.
+ */
+export { EXPORT_LABELS, ExportDialog } from './ExportDialog.tsx';

@@ -1,0 +1,88 @@
+/**
+ * First load (issue #11 point 7): every screen is its own chunk (apps/web/src/app/screens.ts), so the
+ * sign-in page and the slide table download no code of other screens; the sign-in route's initial
+ * JavaScript has a budget, measured from the build's files (support/web-build.ts), not timed; and a
+ * screen whose chunk is gone after a redeploy says to reload instead of breaking the app.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { openTable } from './support/slides.ts';
+import { signInPage, USERS } from './support/users.ts';
+import { listProjects } from './support/api.ts';
+import { accountButton } from './support/ui.ts';
+import {
+  featuresIn,
+  gzippedBytes,
+  initialJsFiles,
+  readChunkModules,
+  readManifest,
+  SCREEN,
+} from './support/web-build.ts';
+
+/** The sign-in route's initial JavaScript, gzipped: 234 kB when the budget was set (339 kB in one chunk before). */
+const SIGN_IN_BUDGET_BYTES = 250_000;
+
+/** The JavaScript files (dist-relative, `assets/…`) the page requests from now on. */
+function recordJs(page: Page): string[] {
+  const files: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) files.push(pathname.slice(1));
+  });
+  return files;
+}
+
+test('the sign-in route needs at most 250 kB of JavaScript, gzipped', async () => {
+  const files = initialJsFiles(readManifest(), [SCREEN.login]);
+  const bytes = gzippedBytes(files);
+  test.info().annotations.push({
+    type: 'sign-in initial JavaScript',
+    description: `${(bytes / 1000).toFixed(1)} kB gzipped in ${files.length} files`,
+  });
+  expect(bytes).toBeLessThanOrEqual(SIGN_IN_BUDGET_BYTES);
+});
+
+test('the sign-in page downloads its own chunks and no code of another screen', async ({ page }) => {
+  const requested = recordJs(page);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // Exactly what the budget above measures: the build's manifest and the browser agree.
+  expect(new Set(requested)).toEqual(new Set(initialJsFiles(readManifest(), [SCREEN.login])));
+  expect(featuresIn(readChunkModules(), requested)).toEqual(['auth']);
+});
+
+test('the slide table downloads no code of settings, members, profile, the dashboard or help', async ({
+  page,
+}) => {
+  const requested = recordJs(page);
+  await openTable(page, USERS.admin);
+  expect(new Set(requested)).toEqual(
+    new Set(initialJsFiles(readManifest(), [SCREEN.shell, SCREEN.projectLayout, SCREEN.projectSlides])),
+  );
+  // The shell (navbar), the project frame, and the table with the dialogs its toolbar opens.
+  expect(featuresIn(readChunkModules(), requested)).toEqual([
+    'projects',
+    'shared-views',
+    'shell',
+    'slide-export',
+    'slide-import',
+    'slides',
+  ]);
+});
+
+test('a screen whose chunk is gone (a redeploy since the tab opened) asks for a reload', async ({ page }) => {
+  const { accessToken } = await signInPage(page, USERS.admin);
+  const demo = (await listProjects(accessToken)).find((p) => p.name === 'Demo project')!;
+  // The chunk of the settings screen answers 404, as an old build's chunk does after a redeploy.
+  const settingsChunk = `/${readManifest()[SCREEN.settings]!.file}`;
+  const isSettingsChunk = (url: URL) => url.pathname === settingsChunk;
+  await page.route(isSettingsChunk, (route) => route.fulfill({ status: 404 }));
+  await page.goto(`/projects/${demo.id}/settings`);
+  const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+  await expect(alert).toContainText('Reload the page to load the current version');
+  await expect(accountButton(page)).toBeVisible(); // the shell stands
+
+  await page.unroute(isSettingsChunk);
+  await alert.getByRole('button', { name: 'Reload page' }).click();
+  await expect(page.getByRole('form', { name: 'General settings' })).toBeVisible();
+});
