@@ -302,6 +302,11 @@ export interface CsvLineInput {
 export interface CsvLineOptions extends CsvMatchContext {
   /** 'Overwrite existing slide metadata' (CSV_IMPORT_OPTIONS.overwrite). */
   overwrite: boolean;
+  /**
+   * The markers a slide's assays may name given those it holds (acceptedMarkers: a slide keeps its own
+   * deprecated markers); without it every slide gets `markers`.
+   */
+  markersFor?: (held: unknown) => readonly string[];
 }
 
 export interface CsvLinePlan {
@@ -349,7 +354,8 @@ export function planCsvLine(
 
   const columnOf = (name: string) => input.columns[name] ?? fields.get(name)?.headerName ?? name;
   const messages: string[] = [];
-  const matched = matchLineValues(input, fields, options, (name, text) =>
+  const context = options.markersFor ? { ...options, markers: options.markersFor(slide.assays) } : options;
+  const matched = matchLineValues(input, fields, context, (name, text) =>
     messages.push(
       hasControlCharacters(text)
         ? CSV_LINE_MESSAGES.controlCharacters(columnOf(name))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptedMarkers,
   checkAssays,
   cleanAssayRows,
   formatAssayMarkers,
@@ -52,5 +53,29 @@ describe('marker (assay) edit rules (spec 2 §5)', () => {
         { channel: 1, marker: 'CD3' },
       ]),
     ).toBe('CD3-CD8');
+  });
+});
+
+describe('acceptedMarkers', () => {
+  const vocabulary = [
+    { value: 'CD3' },
+    { value: 'CD8' },
+    { value: 'OLD', deprecatedSince: '2020-01-01' },
+    { value: 'SOON', deprecatedSince: '2999-01-01' },
+  ];
+  const markersFor = acceptedMarkers(vocabulary, '2026-01-01');
+
+  it('gives new channels the choosable markers only, the same list for every slide without a deprecated one', () => {
+    expect(markersFor(null)).toEqual(['CD3', 'CD8', 'SOON']);
+    expect(markersFor([{ channel: 1, marker: 'CD3' }])).toBe(markersFor(undefined));
+  });
+
+  it("keeps a slide's own deprecated marker accepted for that slide, and nothing outside the vocabulary", () => {
+    expect(markersFor([{ channel: 1, marker: 'OLD' }, { channel: 2, marker: 'GONE' }, null])).toEqual([
+      'CD3',
+      'CD8',
+      'SOON',
+      'OLD',
+    ]);
   });
 });

@@ -4,7 +4,8 @@
  */
 import { parseBoundedJson } from '../json-bounds.ts';
 import { ID_PATTERN } from '../ids.ts';
-import { CELL_MESSAGES } from './cell-value.ts';
+import { CELL_MESSAGES, choosableValues } from './cell-value.ts';
+import type { AllowedValue } from './field-types.ts';
 
 export interface AssayChannel {
   /** 24 hex characters; the server gives new channels one. */
@@ -90,4 +91,28 @@ export function formatAssayMarkers(assays: readonly Pick<AssayChannel, 'channel'
     .sort((a, b) => a.channel - b.channel)
     .map((a) => a.marker)
     .join('-');
+}
+
+/**
+ * The markers a slide's assays may name — one rule for every path that writes assays (cell edits and the
+ * assay editor, the CSV import). New channels take only markers that can still be chosen (spec 1 §5:
+ * deprecated values cannot be chosen again). But a slide may hold a marker deprecated since it was
+ * stained, and every path sends the slide's whole list back: refusing that marker would lock the slide's
+ * assays (any edit, or re-importing the file it came from, would fail). So the markers a slide already
+ * holds stay accepted for that slide. A slide holding no deprecated marker gets the same list every time
+ * (the CSV import indexes each list once).
+ */
+export function acceptedMarkers(
+  vocabulary: readonly AllowedValue[],
+  today?: string,
+): (held: unknown) => readonly string[] {
+  const choosable = choosableValues(vocabulary, today).map((v) => v.value);
+  const isChoosable = new Set(choosable);
+  const known = new Set(vocabulary.map((v) => v.value));
+  return (held) => {
+    const kept = (Array.isArray(held) ? held : [])
+      .map((channel: unknown) => (channel as Partial<AssayChannel> | null)?.marker)
+      .filter((m): m is string => typeof m === 'string' && known.has(m) && !isChoosable.has(m));
+    return kept.length ? [...choosable, ...new Set(kept)] : choosable;
+  };
 }

@@ -14,7 +14,7 @@ import {
   canEditCell,
   CELL_MESSAGES,
   clearedLinkedFields,
-  choosableValues,
+  acceptedMarkers,
   csvNameKey,
   importableFields,
   lineMessage,
@@ -67,10 +67,10 @@ export async function planImport(
   const descriptors = await getFieldDescriptors(ctx, project.id, 'slideMetadataView');
   const fields = new Map(descriptors.map((f) => [f.fieldName, f]));
   const fileNameColumn = checkColumns(request, descriptors);
-  const markers = choosableValues(
+  const markersFor = acceptedMarkers(
     (await getFieldDescriptors(ctx, project.id, 'assayPopupEditor')).find((f) => f.fieldName === 'marker')
       ?.allowedValues ?? [],
-  ).map((v) => v.value);
+  );
 
   // The project's slides by every key a CSV file name may match them with.
   const byKey = new Map<string, string[]>();
@@ -110,7 +110,8 @@ export async function planImport(
 
   const options = {
     overwrite: request.options.overwrite,
-    markers,
+    markers: markersFor(null),
+    markersFor,
     dateOrder: request.dateOrder as DateOrder,
   };
   const messages: string[] = [];

@@ -5,6 +5,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
+import { setDeprecatedSince } from '../vocabularies/vocabularies.queries.ts';
 import { insertTestSlides } from '../../../test/slides.fixtures.ts';
 
 describeEachDialect('slide metadata edits', (t) => {
@@ -22,6 +23,16 @@ describeEachDialect('slide metadata edits', (t) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as Record<string, unknown>[];
   };
+  const readIn = async (project: string, slideIds: string[]) => {
+    const res = await t().request(writer, {
+      method: 'POST',
+      url: `/v1/projects/${project}/slides/batch-get`,
+      payload: { slideIds },
+    });
+    return res.json().data as Record<string, unknown>[];
+  };
+  const updateIn = (project: string, slides: object[]) =>
+    t().request(writer, { method: 'PATCH', url: `/v1/projects/${project}/slides`, payload: { slides } });
   const update = (slides: object[], user: TestUser = writer) =>
     t().request(user, { method: 'PATCH', url: `/v1/projects/${projectId}/slides`, payload: { slides } });
 
@@ -126,6 +137,38 @@ describeEachDialect('slide metadata edits', (t) => {
     // A new indication clears a subtype that is not one of its own.
     const res = await update([{ id: ids[0], updatedAt: a!.updatedAt, indicationV2: 'Melanoma' }]);
     expect(res.json().data[0]).toMatchObject({ indicationV2: 'Melanoma', indicationSubtypeV2: null });
+  });
+
+  it('accepts a deprecated marker only on a slide that already holds it (acceptedMarkers)', async () => {
+    const own = (await t().createProject({ members: [{ user: writer, role: 'projectWrite' }] })).id;
+    const [held, other] = await insertTestSlides(t().ctx.db, own, [
+      { fileName: 'held.svs', assays: [{ channel: 1, marker: 'CD3' }] },
+      { fileName: 'other.svs' },
+    ]);
+    expect(await setDeprecatedSince(t().ctx.db, 'markers', '', 'CD3', '2020-01-01')).toBe(true);
+    try {
+      const [h, o] = await readIn(own, [held!, other!]);
+      const kept = await updateIn(own, [
+        {
+          id: held,
+          updatedAt: h!.updatedAt,
+          assays: [
+            { channel: 1, marker: 'CD3' },
+            { channel: 2, marker: 'CD8' },
+          ],
+        },
+      ]);
+      expect(kept.statusCode, kept.body).toBe(200);
+      const added = await updateIn(own, [
+        { id: other, updatedAt: o!.updatedAt, assays: [{ channel: 1, marker: 'CD3' }] },
+      ]);
+      expect(added.statusCode).toBe(400);
+      expect(added.json().message).toBe(
+        'other.svs: Incorrect cell value of controlled vocabulary for the field',
+      );
+    } finally {
+      await setDeprecatedSince(t().ctx.db, 'markers', '', 'CD3', null);
+    }
   });
 
   it('refuses a conflicting edit (stale updatedAt) and overwrites nothing', async () => {

@@ -4,6 +4,7 @@
  * saved column state.
  */
 import {
+  acceptedMarkers,
   canEditCell,
   checkAssays,
   checkCellValue,
@@ -60,10 +61,9 @@ export async function updateSlides(ctx: AppContext, project: ProjectScope, chang
   );
   const vocabulary = await getFieldDescriptors(ctx, project.id, 'assayPopupEditor');
   const projectFields = await findProjectFields(ctx.db, project.id);
-  const allowed = (name: string) =>
-    new Set((vocabulary.find((f) => f.fieldName === name)?.allowedValues ?? []).map((v) => v.value));
-  const markers = allowed('marker');
-  const chromogens = allowed('chromogenFluorophores');
+  const allowedOf = (name: string) => vocabulary.find((f) => f.fieldName === name)?.allowedValues ?? [];
+  const markersFor = acceptedMarkers(allowedOf('marker'));
+  const chromogens = new Set(allowedOf('chromogenFluorophores').map((v) => v.value));
   const current = new Map((await findEditStates(ctx.db, project.id, ids)).map((r) => [r.id, r]));
 
   const planned = changes.map((change) => {
@@ -84,7 +84,9 @@ export async function updateSlides(ctx: AppContext, project: ProjectScope, chang
       if (!canEditCell(field, flags, true))
         throw forbidden(SLIDE_EDIT_MESSAGES.notEditable(row.file_name, field.headerName));
       const problem =
-        name === 'assays' ? checkAssays(value, markers, chromogens) : checkCellValue(field, value);
+        name === 'assays'
+          ? checkAssays(value, new Set(markersFor(JSON.parse(row.assays ?? '[]'))), chromogens)
+          : checkCellValue(field, value);
       if (problem) throw badRequest(SLIDE_EDIT_MESSAGES.invalid(row.file_name, problem));
       values[name] = value ?? (field.primaryType === 'array' ? [] : null);
     }

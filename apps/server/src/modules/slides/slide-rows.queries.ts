@@ -63,6 +63,7 @@ export async function findEditStates(db: Db, projectId: string, ids: readonly st
       'can_edit_project_fields',
       'indication_v2',
       'indication_subtype_v2',
+      'assays',
     ])
     .where('project_id', '=', projectId)
     .where('id', 'in', [...ids])
