@@ -30,6 +30,8 @@ async function waitForVersion(url: string, child: ChildProcess, logFile: string)
     await new Promise((r) => setTimeout(r, 200));
   }
   const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '(no log)';
+  // A server that is still starting would outlive the run and hold its port and database.
+  if (child.exitCode === null) child.kill('SIGKILL');
   throw new Error(`Tessera did not answer ${url}/version.json (exit code ${child.exitCode}). Log:\n${log}`);
 }
 
