@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
+import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { tooltipOf, type BoundAction } from './action.ts';
@@ -48,21 +48,26 @@ export function ActionButton({ action, icon }: { action: BoundAction; icon?: Rea
   return action.hint ? <Tooltip title={tooltipOf(action)}>{button}</Tooltip> : button;
 }
 
-/** A menu item; `onDone` closes the menu before the action runs (a dialog it opens takes the focus). */
+/**
+ * A menu item; `onDone` closes the menu before the action runs (a dialog it opens takes the focus).
+ * Other props are the menu's (MUI's MenuList gives its first item autoFocus and tabIndex).
+ */
 export function ActionMenuItem({
   action,
   icon,
   onDone,
+  ...menuProps
 }: {
   action: BoundAction;
   icon?: ReactNode;
   onDone?: () => void;
-}) {
+} & Pick<MenuItemProps, 'autoFocus' | 'tabIndex' | 'selected' | 'dense'>) {
   if (!action.isAvailable) return null;
   // A link's navigation is the browser's (so a new tab works); the menu only closes.
   const link = action.href ? { component: RouterLink, to: action.href } : {};
   return (
     <MenuItem
+      {...menuProps}
       {...link}
       disabled={!action.isEnabled}
       onClick={(e: React.MouseEvent<HTMLElement>) => {

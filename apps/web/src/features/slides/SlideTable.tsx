@@ -20,6 +20,7 @@ import {
   type SlideTableId,
 } from '../../api/slide-table.ts';
 import { useNotify } from '../../app/notify.tsx';
+import type { BoundActions } from '../../actions/action.ts';
 import { DataGrid } from '../../grid/DataGrid.tsx';
 import type { Row } from '../../grid/types.ts';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
@@ -30,7 +31,7 @@ import { SlideRowMenu } from './SlideRowMenu.tsx';
 import { AssayDialog, DeleteDialog, SlideTableDialogs } from './SlideTableDialogs.tsx';
 import { SlideTableToolbar } from './SlideTableToolbar.tsx';
 import { SLIDE_TABLE_MESSAGES } from './use-slide-edits.ts';
-import { useSlideTable, type SlideTableProps } from './use-slide-table.ts';
+import { useSlideTable, type SlideTableProps, type SlideTableState } from './use-slide-table.ts';
 
 const SEARCH_SOURCE: Record<SlideTableId, string> = {
   slideMetadataView: 'Slide metadata',
@@ -76,18 +77,33 @@ export function SlideTable({
 }
 
 function LoadedSlideTable(props: SlideTableProps) {
-  const { project, permissions, tableId, fields } = props;
-  const notify = useNotify();
-  const navigate = useNavigate();
   const t = useSlideTable(props);
-  const { edits, isMain, columnState } = t;
-  const actions = SLIDE_TABLE_ACTIONS.bind({
+  const actions = useSlideTableActions(props, t);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <SlideTableToolbar
+        actions={actions}
+        searchText={t.searchText}
+        onSearchText={t.setSearchText}
+        isSaving={t.edits.isSaving}
+        countText={countText(t.isMain, t.filtered, t.total.data?.count ?? props.project.slideCount)}
+      />
+      <SlideTableGrid props={props} t={t} actions={actions} />
+      <SlideTableMenus props={props} t={t} actions={actions} />
+    </Box>
+  );
+}
+
+/** The table's actions bound to its state: what the toolbar, the row menu and the grid's keys perform. */
+function useSlideTableActions({ project, permissions }: SlideTableProps, t: SlideTableState) {
+  const navigate = useNavigate();
+  return SLIDE_TABLE_ACTIONS.bind({
     projectId: project.id,
-    isMain,
+    isMain: t.isMain,
     permissions,
     hasFilters: t.hasFilters,
     isEditing: t.isEditing,
-    edits,
+    edits: t.edits,
     menuRows: t.menu?.rows ?? [],
     clearFilters: () => (t.setFilterModel({}), t.setSearchText('')),
     reload: t.reload,
@@ -96,54 +112,63 @@ function LoadedSlideTable(props: SlideTableProps) {
     confirmDelete: t.setToDelete,
     navigate: (path) => void navigate(path),
   });
+}
+
+interface PartProps {
+  props: SlideTableProps;
+  t: SlideTableState;
+  actions: BoundActions;
+}
+
+function SlideTableGrid({ props: { project, tableId, fields }, t, actions }: PartProps) {
+  const notify = useNotify();
+  const { isMain } = t;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <SlideTableToolbar
-        actions={actions}
-        searchText={t.searchText}
-        onSearchText={t.setSearchText}
-        isSaving={edits.isSaving}
-        countText={countText(isMain, t.filtered, t.total.data?.count ?? project.slideCount)}
-      />
-      <DataGrid
-        apiRef={t.gridApi}
-        label={isMain ? 'Slide metadata' : 'QC slide metadata'}
-        fields={fields}
-        columnState={columnState}
-        onColumnStateChange={t.setColumnState}
-        filterModel={t.filterModel}
-        onFilterModelChange={t.setFilterModel}
-        globalSearchText={t.search}
-        refresh={t.refresh}
-        fetchRows={(request, signal) => fetchGrid(project.id, tableId, request, signal)}
-        fetchValues={(field, model, text, signal) =>
-          fetchFilterValues(project.id, field, model, text, signal)
-        }
-        onFilteredCount={t.setFiltered}
-        onLoadError={() => notify(SLIDE_TABLE_MESSAGES.searchUnavailable(SEARCH_SOURCE[tableId]), 'warning')}
-        canEdit={t.canEdit}
-        onCommit={edits.commit}
-        onInvalid={(message) => notify(message, 'error')}
-        fillHandle={isMain}
-        openCustomEditor={(field, row) => field.fieldName === 'assays' && (t.setAssayRow(row), true)}
-        renderCell={(field, row) => renderSlideCell(project.id, isMain, field.fieldName, row)}
-        onRowContextMenu={(e, rows) => t.setMenu({ x: e.clientX, y: e.clientY, rows })}
-        onEditingChange={t.setEditing}
-        actions={actions.list}
-        emptyMessage={emptyMessage(isMain, t.hasFilters)}
-      />
+    <DataGrid
+      apiRef={t.gridApi}
+      label={isMain ? 'Slide metadata' : 'QC slide metadata'}
+      fields={fields}
+      columnState={t.columnState}
+      onColumnStateChange={t.setColumnState}
+      filterModel={t.filterModel}
+      onFilterModelChange={t.setFilterModel}
+      globalSearchText={t.search}
+      refresh={t.refresh}
+      fetchRows={(request, signal) => fetchGrid(project.id, tableId, request, signal)}
+      fetchValues={(field, model, text, signal) => fetchFilterValues(project.id, field, model, text, signal)}
+      onFilteredCount={t.setFiltered}
+      onLoadError={() => notify(SLIDE_TABLE_MESSAGES.searchUnavailable(SEARCH_SOURCE[tableId]), 'warning')}
+      canEdit={t.canEdit}
+      onCommit={t.edits.commit}
+      onInvalid={(message) => notify(message, 'error')}
+      fillHandle={isMain}
+      openCustomEditor={(field, row) => field.fieldName === 'assays' && (t.setAssayRow(row), true)}
+      renderCell={(field, row) => renderSlideCell(project.id, isMain, field.fieldName, row)}
+      onRowContextMenu={(e, rows) => t.setMenu({ x: e.clientX, y: e.clientY, rows })}
+      onEditingChange={t.setEditing}
+      actions={actions.list}
+      emptyMessage={emptyMessage(isMain, t.hasFilters)}
+    />
+  );
+}
+
+/** The row menu, the Columns menu and the dialogs. */
+function SlideTableMenus({ props: { project, permissions, fields }, t, actions }: PartProps) {
+  const { edits } = t;
+  return (
+    <>
       <SlideRowMenu
         menu={t.menu}
         actions={actions}
         projectId={project.id}
-        isMain={isMain}
+        isMain={t.isMain}
         permissions={permissions}
         onClose={() => t.setMenu(null)}
       />
       <ColumnsMenu
         anchor={t.columnsMenu}
         onClose={() => t.setColumnsMenu(null)}
-        columnState={columnState}
+        columnState={t.columnState}
         onColumnStateChange={t.setColumnState}
         fieldByName={t.fieldByName}
       />
@@ -170,7 +195,7 @@ function LoadedSlideTable(props: SlideTableProps) {
           }}
         />
       )}
-    </Box>
+    </>
   );
 }
 

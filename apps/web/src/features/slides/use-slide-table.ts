@@ -37,6 +37,8 @@ export interface SlideTableProps {
   savedState: unknown;
 }
 
+export type SlideTableState = ReturnType<typeof useSlideTable>;
+
 export function useSlideTable({ project, permissions, tableId, fields, savedState }: SlideTableProps) {
   const gridApi = useRef<DataGridApi>(null);
   const columns = useSavedColumnState(project.id, tableId, fields, savedState);
