@@ -154,3 +154,44 @@ describe('layer rules', () => {
     }
   });
 });
+
+describe('small files and functions in the DataGrid', () => {
+  /** A function of `lines` statements, each on its own line. */
+  const functionOf = (name: string, lines: number) =>
+    `export function ${name}(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(lines)}  return n;\n}\n`;
+
+  it('a function over 60 lines in apps/web/src/grid/ is refused; blank lines and comments do not count', async () => {
+    expect(
+      await messagesOf(functionOf('tooLong', 60), 'apps/web/src/grid/fixture.ts', 'max-lines-per-function'),
+    ).toEqual([expect.stringContaining("Function 'tooLong' has too many lines (64)")]);
+    const padded = functionOf('fits', 56).replace(
+      '  let n = 0;\n',
+      `  let n = 0;\n${'\n  // why\n'.repeat(20)}`,
+    );
+    expect(await messagesOf(padded, 'apps/web/src/grid/fixture.ts', 'max-lines-per-function')).toEqual([]);
+  });
+
+  it('a file over 400 lines in apps/web/src/grid/ is refused', async () => {
+    const code = Array.from({ length: 9 }, (_, i) => functionOf(`part${i}`, 45)).join('');
+    expect(await messagesOf(code, 'apps/web/src/grid/fixture.ts', 'max-lines')).toEqual([
+      expect.stringContaining('File has too many lines'),
+    ]);
+  });
+
+  it('elsewhere, and in the grid tests, the limits do not apply', async () => {
+    expect(
+      await messagesOf(
+        functionOf('tooLong', 60),
+        'apps/web/src/features/fixture.ts',
+        'max-lines-per-function',
+      ),
+    ).toEqual([]);
+    expect(
+      await messagesOf(
+        functionOf('tooLong', 60),
+        'apps/web/src/grid/fixture.test.ts',
+        'max-lines-per-function',
+      ),
+    ).toEqual([]);
+  });
+});

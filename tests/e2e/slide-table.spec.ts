@@ -368,6 +368,48 @@ test('edit as a Write member: a refused value changes nothing, a whole number is
   await expect(redo).toBeDisabled();
 });
 
+test("the toolbar's Undo and Redo and their keys are the same actions: tooltips name the keys, Undo waits while a cell is edited", async ({
+  page,
+}) => {
+  const writer = await tokensFor(USERS.writer);
+  const projectId = await demoProjectId(writer.accessToken);
+  const slide = await patchSlide(
+    writer.accessToken,
+    projectId,
+    (await numberedSlide(writer.accessToken, projectId, 103)).id,
+    { hScore: 5 },
+  );
+  const { token, total } = await openTable(page, USERS.writer);
+  await search(page, searchFor(slide), 1, total);
+  const hScore = await cellOf(page, 0, 'H-Score');
+  await typeIntoCell(page, hScore, '55');
+  await expect.poll(async () => (await slideById(token, projectId, slide.id)).hScore).toBe(55);
+
+  const undo = page.getByRole('button', { name: 'Undo' });
+  const redo = page.getByRole('button', { name: 'Redo' });
+  await undo.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Undo (Ctrl+Z)');
+  // While a cell is edited, Undo waits (spec 1 §5); the key then is the editor's own.
+  await hScore.click();
+  await page.keyboard.press('F2');
+  await expect(undo).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(undo).toBeEnabled();
+
+  await hScore.click();
+  await page.keyboard.press('Control+z');
+  await expect(hScore).toHaveText('5');
+  await expect(redo).toBeEnabled();
+  await redo.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Redo (Ctrl+Y)');
+  // Spec 2's other Redo chord, Ctrl+Shift+Z, is the same action.
+  await hScore.click();
+  await page.keyboard.press('Control+Shift+z');
+  await expect(hScore).toHaveText('55');
+  await expect.poll(async () => (await slideById(token, projectId, slide.id)).hScore).toBe(55);
+  await expect(redo).toBeDisabled();
+});
+
 test('the fill handle copies a Block ID into the two rows below', async ({ page }) => {
   const { token, projectId, total } = await openTable(page, USERS.writer);
   const patient = await gridQuery(token, projectId, { globalSearchText: '-P1500-', endRow: 4 });

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { FieldDescriptor } from '@tessera/domain';
 import type { FilterModel, GridRequest, GridResponse } from '@tessera/contract';
+import type { BoundAction } from '../actions/action.ts';
 import type { ColumnState } from './column-state.ts';
 import type { SetValue } from './set-filter.ts';
 import type { Row } from './row-tree.ts';
@@ -52,9 +53,11 @@ export interface DataGridProps {
   renderCell?(field: FieldDescriptor, row: Row): ReactNode | undefined;
   onRowContextMenu?(event: React.MouseEvent, rows: Row[]): void;
   onEditingChange?(editing: boolean): void;
-  /** Undo and redo from the keyboard (Ctrl+Z, Ctrl+Y), when no cell is being edited. */
-  onUndo?(): void;
-  onRedo?(): void;
+  /**
+   * The host's commands its keys perform while the grid has the focus and no cell is edited (the slide
+   * table's Undo and Redo); the grid's own keys come first.
+   */
+  actions?: readonly BoundAction[];
   /** The label of a group row's value (default the value, '(Blanks)' for null). */
   emptyMessage?: string;
 }

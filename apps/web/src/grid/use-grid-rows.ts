@@ -2,7 +2,7 @@
  * The rows of a DataGrid: a RowTree filled block by block through the BlockLoader as the virtualizer
  * shows them. A change of the query (filters, sort, grouping, search, refresh) starts over.
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { GridRequest, GridResponse } from '@tessera/contract';
 import { BlockLoader } from './block-loader.ts';
@@ -38,7 +38,9 @@ export function useGridRows(scrollRef: React.RefObject<HTMLDivElement | null>, o
   // Blocks land in the RowTree (outside React state): a bump re-renders the rows.
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const latest = useRef(options);
-  latest.current = options;
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
   const queryKey = JSON.stringify([
     query.filterModel,
     query.sortModel,
@@ -48,6 +50,7 @@ export function useGridRows(scrollRef: React.RefObject<HTMLDivElement | null>, o
   ]);
   const [tree] = useState(() => new RowTree(query.groups.length));
   const [loader] = useState(
+    // eslint-disable-next-line react-hooks/refs -- the loader reads `latest` when a block's answer arrives, never while rendering
     () =>
       new BlockLoader({
         fetch: async (request: BlockRequest, signal: AbortSignal) => {
@@ -63,36 +66,22 @@ export function useGridRows(scrollRef: React.RefObject<HTMLDivElement | null>, o
       }),
   );
 
-  const groupDepth = query.groups.length;
   // The rows of an older query are dropped in the render that sees the new one, not in an effect after
   // it: that render would otherwise draw the old rows under the new grouping (a group row of a level
   // that no longer exists, which blanked the app when a grouping was removed).
   const [shownKey, setShownKey] = useState(queryKey);
   if (shownKey !== queryKey) {
-    tree.reset(groupDepth);
+    tree.reset(query.groups.length);
     setShownKey(queryKey);
   }
   useEffect(() => {
     loader.reset();
     bump();
   }, [queryKey, loader]);
-  // Other rows (filters, sort, grouping, search) start at the top; a refresh keeps the place.
-  const rowsKey = JSON.stringify([query.filterModel, query.sortModel, query.groups, query.globalSearchText]);
-  useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
-  }, [rowsKey, scrollRef]);
+  useScrollToTop(query, scrollRef);
   useEffect(() => () => loader.reset(), [loader]);
 
-  const virtualizer = useVirtualizer({
-    count: tree.size,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
-  const start = items[0]?.index ?? 0;
-  const end = (items.at(-1)?.index ?? 0) + 1;
-  const { rows, missing } = tree.window(start, Math.max(end, start + 1));
+  const { virtualizer, items, rows, missing, start } = useRowsInView(scrollRef, tree);
   // Asked again only when the set of missing blocks changes, so re-renders do not restart the debounce.
   const missingKey = JSON.stringify([tree.generation, missing]);
   useEffect(() => {
@@ -105,35 +94,58 @@ export function useGridRows(scrollRef: React.RefObject<HTMLDivElement | null>, o
     );
   }, [missingKey, loader]);
 
+  return {
+    virtualizer,
+    items,
+    rowAt: (index: number) => rows[index - start],
+    size: tree.size,
+    ...useRowChanges(tree, query.groups, bump),
+    isLoading: loader.running > 0,
+  };
+}
+
+/** Other rows (filters, sort, grouping, search) start at the top; a refresh keeps the place. */
+function useScrollToTop(query: GridQuery, scrollRef: React.RefObject<HTMLDivElement | null>) {
+  const rowsKey = JSON.stringify([query.filterModel, query.sortModel, query.groups, query.globalSearchText]);
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [rowsKey, scrollRef]);
+}
+
+/** The rows the virtualizer shows, and the blocks they need that are not loaded. */
+function useRowsInView(scrollRef: React.RefObject<HTMLDivElement | null>, tree: RowTree) {
+  const virtualizer = useVirtualizer({
+    count: tree.size,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const start = items[0]?.index ?? 0;
+  const end = (items.at(-1)?.index ?? 0) + 1;
+  const { rows, missing } = tree.window(start, Math.max(end, start + 1));
+  return { virtualizer, items, rows, missing, start };
+}
+
+/** Opening and closing group rows, and showing rows as saved elsewhere. */
+function useRowChanges(tree: RowTree, groups: string[], bump: () => void) {
   const toggleGroup = useCallback(
     (row: DisplayRow) => {
-      const field = query.groups[row.path.length];
+      const field = groups[row.path.length];
       if (field === undefined) return;
       tree.toggle(row.path, row.index, (row.row?.[field] ?? null) as GroupKey);
       bump();
     },
-    [tree, query.groups],
+    [tree, groups, bump],
   );
-
   const replaceRows = useCallback(
     (updated: Row[]) => {
       for (const row of updated) tree.replaceRow(row.id, row);
       bump();
     },
-    [tree],
+    [tree, bump],
   );
-
-  return {
-    virtualizer,
-    items,
-    rows,
-    rowAt: (index: number) => rows[index - start],
-    start,
-    size: tree.size,
-    toggleGroup,
-    replaceRows,
-    isLoading: loader.running > 0,
-  };
+  return { toggleGroup, replaceRows };
 }
 
 function requestOf(query: GridQuery, block: BlockRequest): GridRequest {

@@ -1,16 +1,14 @@
 /**
- * The slide tables' toolbar (spec 1 §2): search, clear filters, refresh, undo and redo, columns, and —
- * in the main table — the CSV import (slideMetadataManage), the exports (slideMetadataExport, each
- * format behind its own flag) and Share filters (exportShareFilters); then 'N of M'.
+ * The slide tables' toolbar (spec 1 §2): search, then the table's actions — clear filters, refresh,
+ * undo and redo, columns, and in the main table the CSV import, the exports and Share filters, each
+ * shown when its permission allows (slide-table-actions.ts) — then 'N of M'. Labels, disabled states and
+ * shortcut hints come from the actions.
  */
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
@@ -20,44 +18,20 @@ import Refresh from '@mui/icons-material/Refresh';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import Undo from '@mui/icons-material/Undo';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
-import type { Permission } from '@tessera/domain';
-import type { ExportFormat } from '../../api/slide-export.ts';
-import { EXPORT_LABELS } from '../slide-export/index.ts';
+import type { BoundActions } from '../../actions/action.ts';
+import { ActionButton, ActionIconButton, ActionMenuItem } from '../../actions/ActionButton.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
-
-/** Each export and the permission besides slideMetadataExport it needs (spec 1 §6 gating). */
-const EXPORTS: [ExportFormat, Permission][] = [
-  ['metadata-csv', 'exportCsv'],
-  ['ido-csv', 'exportIdo'],
-  ['pyportal-config', 'exportPyportalConfig'],
-];
+import { EXPORT_ACTION_IDS } from './slide-table-actions.ts';
 
 interface Props {
-  isMain: boolean;
-  permissions: ReadonlySet<Permission>;
+  actions: BoundActions;
   searchText: string;
   onSearchText: (text: string) => void;
-  hasFilters: boolean;
-  onClearFilters: () => void;
-  onRefresh: () => void;
-  canUndo: boolean;
-  canRedo: boolean;
-  onUndo: () => void;
-  onRedo: () => void;
-  onColumns: (anchor: HTMLElement) => void;
-  onImport: () => void;
-  onExport: (format: ExportFormat) => void;
-  onShare: () => void;
   isSaving: boolean;
   countText: string;
 }
 
-export function SlideTableToolbar(props: Props) {
-  const { isMain, permissions } = props;
-  const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null);
-  const exports = permissions.has('slideMetadataExport')
-    ? EXPORTS.filter(([, flag]) => permissions.has(flag))
-    : [];
+export function SlideTableToolbar({ actions, searchText, onSearchText, isSaving, countText }: Props) {
   return (
     <Box
       sx={{
@@ -73,84 +47,47 @@ export function SlideTableToolbar(props: Props) {
       <SearchField
         label="Search slides"
         size="small"
-        value={props.searchText}
-        onChange={(e) => props.onSearchText(e.target.value)}
+        value={searchText}
+        onChange={(e) => onSearchText(e.target.value)}
         sx={{ width: 280 }}
       />
-      <Button
-        size="small"
-        startIcon={<FilterAltOff />}
-        disabled={!props.hasFilters}
-        onClick={props.onClearFilters}
-      >
-        Clear filters
-      </Button>
-      <Tooltip title="Refresh">
-        <IconButton aria-label="Refresh" onClick={props.onRefresh}>
-          <Refresh />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Undo (Ctrl+Z)">
-        <span>
-          <IconButton aria-label="Undo" disabled={!props.canUndo} onClick={props.onUndo}>
-            <Undo />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title="Redo (Ctrl+Y)">
-        <span>
-          <IconButton aria-label="Redo" disabled={!props.canRedo} onClick={props.onRedo}>
-            <Redo />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Button
-        size="small"
-        startIcon={<ViewColumnOutlined />}
-        onClick={(e) => props.onColumns(e.currentTarget)}
-      >
-        Columns
-      </Button>
-      {isMain && permissions.has('slideMetadataManage') && (
-        <Button size="small" startIcon={<FileUploadOutlined />} onClick={props.onImport}>
-          Import CSV
-        </Button>
-      )}
-      {isMain && exports.length > 0 && (
-        <>
-          <Button
-            size="small"
-            startIcon={<FileDownloadOutlined />}
-            onClick={(e) => setExportMenu(e.currentTarget)}
-            aria-haspopup="menu"
-          >
-            Export
-          </Button>
-          <Menu anchorEl={exportMenu} open={!!exportMenu} onClose={() => setExportMenu(null)}>
-            {exports.map(([format]) => (
-              <MenuItem
-                key={format}
-                onClick={() => {
-                  setExportMenu(null);
-                  props.onExport(format);
-                }}
-              >
-                {EXPORT_LABELS[format]}
-              </MenuItem>
-            ))}
-          </Menu>
-        </>
-      )}
-      {isMain && permissions.has('exportShareFilters') && (
-        <Button size="small" startIcon={<ShareOutlined />} onClick={props.onShare}>
-          Share filters
-        </Button>
-      )}
+      <ActionButton action={actions.get('slides.clearFilters')} icon={<FilterAltOff />} />
+      <ActionIconButton action={actions.get('slides.refresh')} icon={<Refresh />} />
+      <ActionIconButton action={actions.get('slides.undo')} icon={<Undo />} />
+      <ActionIconButton action={actions.get('slides.redo')} icon={<Redo />} />
+      <ActionButton action={actions.get('slides.columns')} icon={<ViewColumnOutlined />} />
+      <ActionButton action={actions.get('slides.importCsv')} icon={<FileUploadOutlined />} />
+      <ExportMenu actions={actions} />
+      <ActionButton action={actions.get('slides.shareFilters')} icon={<ShareOutlined />} />
       <Box sx={{ flex: 1 }} />
-      {props.isSaving && <CircularProgress size={16} aria-label="Saving" />}
+      {isSaving && <CircularProgress size={16} aria-label="Saving" />}
       <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="slide-count">
-        {props.countText}
+        {countText}
       </Typography>
     </Box>
+  );
+}
+
+/** The Export button opens a menu of the exports the user may run; without any, there is no button. */
+function ExportMenu({ actions }: { actions: BoundActions }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const exports = EXPORT_ACTION_IDS.map((id) => actions.get(id)).filter((a) => a.isAvailable);
+  if (exports.length === 0) return null;
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<FileDownloadOutlined />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+      >
+        Export
+      </Button>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {exports.map((action) => (
+          <ActionMenuItem key={action.id} action={action} onDone={() => setAnchor(null)} />
+        ))}
+      </Menu>
+    </>
   );
 }
