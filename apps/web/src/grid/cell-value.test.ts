@@ -19,4 +19,20 @@ describe('a raw cell value, prepared', () => {
       error: 'A pasted assay cell must be valid JSON',
     });
   });
+
+  it("checks pasted assays as the server does: the assay vocabularies, the row's own deprecated markers kept", () => {
+    const vocabulary = {
+      markers: [{ value: 'CD3' }, { value: 'OLD', deprecatedSince: '2000-01-01' }],
+      chromogens: [{ value: 'DAB' }],
+    };
+    const paste = (row: object, assays: object[]) =>
+      prepareCellValue(field('assays'), row, JSON.stringify(assays), 'DMY', vocabulary);
+    const refused = { error: 'Incorrect cell value of controlled vocabulary for the field' };
+    expect(paste({}, [{ channel: 1, marker: 'CD3', chromogenFluorophores: 'DAB' }])).toHaveProperty('value');
+    expect(paste({}, [{ channel: 1, marker: 'CD3', chromogenFluorophores: 'Glitter' }])).toEqual(refused);
+    expect(paste({}, [{ channel: 1, marker: 'OLD' }])).toEqual(refused);
+    expect(
+      paste({ assays: [{ channel: 1, marker: 'OLD' }] }, [{ channel: 1, marker: 'OLD' }]),
+    ).toHaveProperty('value');
+  });
 });

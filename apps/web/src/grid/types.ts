@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { FieldDescriptor } from '@tessera/domain';
 import type { FilterModel, GridRequest, GridResponse } from '@tessera/contract';
 import type { BoundAction } from '../actions/action.ts';
+import type { AssayVocabulary } from './cell-value.ts';
 import type { ColumnState } from './column-state.ts';
 import type { SetValue } from './set-filter.ts';
 import type { Row } from './row-tree.ts';
@@ -50,6 +51,8 @@ export interface DataGridProps {
   fillHandle: boolean;
   /** Opens a custom editor (the assay popup) instead of the inline one; answers true when it did. */
   openCustomEditor?(field: FieldDescriptor, row: Row): boolean;
+  /** The marker and chromogen vocabularies pasted or filled assays are checked against (the field's own markers otherwise). */
+  assayVocabulary?: AssayVocabulary;
   renderCell?(field: FieldDescriptor, row: Row): ReactNode | undefined;
   onRowContextMenu?(event: React.MouseEvent, rows: Row[]): void;
   onEditingChange?(editing: boolean): void;

@@ -14,7 +14,7 @@ const DATE_ORDER = browserDateOrder();
 
 /** What editing needs to know of the grid: its cells, and how to save and report. */
 export interface EditedGrid {
-  props: Pick<DataGridProps, 'canEdit' | 'onCommit' | 'onInvalid' | 'openCustomEditor'>;
+  props: Pick<DataGridProps, 'canEdit' | 'onCommit' | 'onInvalid' | 'openCustomEditor' | 'assayVocabulary'>;
   fieldAt(col: number): FieldDescriptor | undefined;
   leafAt(row: number): Row | undefined;
   replaceRows(rows: Row[]): void;
@@ -66,7 +66,7 @@ export function useCellEditing(grid: EditedGrid): CellEditing {
     setEditing(null);
     grid.focusGrid();
     if (row) {
-      const prepared = prepareCellValue(field, row, raw, DATE_ORDER);
+      const prepared = prepareCellValue(field, row, raw, DATE_ORDER, props.assayVocabulary);
       if ('error' in prepared) props.onInvalid(prepared.error);
       else void commit([{ row, field: field.fieldName, value: prepared.value }]);
     }
@@ -86,7 +86,7 @@ export function useCellEditing(grid: EditedGrid): CellEditing {
       for (let c = 0; c < values[r]!.length; c++) {
         const field = fieldAt(left + c);
         if (!field || !props.canEdit(field, row)) continue;
-        const prepared = prepareCellValue(field, row, values[r]![c], DATE_ORDER);
+        const prepared = prepareCellValue(field, row, values[r]![c], DATE_ORDER, props.assayVocabulary);
         if ('error' in prepared) {
           props.onInvalid(`${field.headerName}: ${prepared.error}`);
           return;

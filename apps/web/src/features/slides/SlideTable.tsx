@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { Permission } from '@tessera/domain';
+import type { FieldDescriptor, Permission } from '@tessera/domain';
 import type { Project } from '@tessera/contract';
 import {
   fetchFilterValues,
@@ -23,6 +23,7 @@ import { useNotify } from '../../app/notify.tsx';
 import type { BoundActions } from '../../actions/action.ts';
 import { DataGrid } from '../../grid/DataGrid.tsx';
 import type { Row } from '../../grid/types.ts';
+import type { AssayVocabulary } from '../../grid/cell-value.ts';
 import { ColumnsMenu } from './ColumnsMenu.tsx';
 import { FileNameCell } from './FileNameCell.tsx';
 import { LabelThumbnail, labelImageOf } from './LabelThumbnail.tsx';
@@ -143,6 +144,7 @@ function SlideTableGrid({ props: { project, tableId, fields }, t, actions }: Par
       onInvalid={(message) => notify(message, 'error')}
       fillHandle={isMain}
       openCustomEditor={(field, row) => field.fieldName === 'assays' && (t.setAssayRow(row), true)}
+      assayVocabulary={assayVocabularyOf(t.assayFields.data)}
       renderCell={(field, row) => renderSlideCell(project.id, isMain, field.fieldName, row)}
       onRowContextMenu={(e, rows) => t.setMenu({ x: e.clientX, y: e.clientY, rows })}
       onEditingChange={t.setEditing}
@@ -219,4 +221,11 @@ function renderSlideCell(projectId: string, isMain: boolean, fieldName: string, 
   }
   if (fieldName === 'fileName') return <FileNameCell projectId={projectId} row={row} />;
   return undefined;
+}
+
+/** The assay editor's marker and chromogen vocabularies, once loaded: the grid checks pasted assays with them. */
+function assayVocabularyOf(fields: readonly FieldDescriptor[] | undefined): AssayVocabulary | undefined {
+  if (!fields) return undefined;
+  const allowed = (name: string) => fields.find((f) => f.fieldName === name)?.allowedValues ?? [];
+  return { markers: allowed('marker'), chromogens: allowed('chromogenFluorophores') };
 }
