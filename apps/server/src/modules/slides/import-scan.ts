@@ -6,7 +6,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DicomInstance, dicomSeriesKey, FileSource } from '@tessera/wsi';
-import { describeFailure } from '../images/images.service.ts';
+import { describeFailure } from '../imaging/images.service.ts';
 
 /** Extensions of single-file slides (and the MRXS index file). .ome.tif(f) is covered by tif(f). */
 export const SLIDE_EXTENSIONS: ReadonlySet<string> = new Set([
