@@ -100,6 +100,36 @@ export async function encodeInBlocks(
 }
 
 /**
+ * Copies a level's stored tiles row by row, from the row `copied[level]` says up to `end` (a count it
+ * advances), reporting every 8 rows and calling `afterRow` after each (a checkpoint).
+ */
+function rowCopier(
+  source: Extract<Level0Source, { mode: 'jpeg-copy' }>,
+  writer: PyramidWriter,
+  ctx: JobContext,
+  copied: number[],
+  report: () => Promise<void>,
+) {
+  return async (level: number, end: number, afterRow?: () => Promise<void>): Promise<void> => {
+    const grid = writer.levels[level]!;
+    const from = source.stored[level]!;
+    while (copied[level]! < Math.min(end, grid.tilesDown)) {
+      const y = copied[level]!;
+      for (let x = 0; x < grid.tilesAcross; x++) {
+        ctx.signal.throwIfAborted();
+        const raw = await source.slide.readTile('raw', from, x, y);
+        if (raw.length === 0)
+          throw new WsiError('tile-missing', `The file has no data for tile (${x}, ${y}) of level ${from}`);
+        await writer.appendEncoded(level, 0, x, y, raw);
+      }
+      copied[level]!++;
+      if (y % 8 === 7) await report();
+      await afterRow?.();
+    }
+  };
+}
+
+/**
  * jpeg-copy: stored levels copied tile by tile, in row order; when only level 0 is, libvips makes the
  * reduced levels in large blocks (wsi LibvipsLevels), the next level-1 row decoding while this one is
  * finished. Checkpoints fall between rows: the rows copied per level, the next level-1 row, and the
@@ -128,23 +158,7 @@ export async function copyAndReduce(
     await ctx.log(
       `Resumed from the checkpoint of an earlier run: ${copied[0]} of ${writer.levels[0]!.tilesDown} level-0 rows were copied.`,
     );
-  const copyRowsBefore = async (level: number, end: number, afterRow?: () => Promise<void>) => {
-    const grid = writer.levels[level]!;
-    const from = source.stored[level]!;
-    while (copied[level]! < Math.min(end, grid.tilesDown)) {
-      const y = copied[level]!;
-      for (let x = 0; x < grid.tilesAcross; x++) {
-        ctx.signal.throwIfAborted();
-        const raw = await source.slide.readTile('raw', from, x, y);
-        if (raw.length === 0)
-          throw new WsiError('tile-missing', `The file has no data for tile (${x}, ${y}) of level ${from}`);
-        await writer.appendEncoded(level, 0, x, y, raw);
-      }
-      copied[level]!++;
-      if (y % 8 === 7) await report();
-      await afterRow?.();
-    }
-  };
+  const copyRowsBefore = rowCopier(source, writer, ctx, copied, report);
   if (source.stored.every((s) => s !== null)) {
     if (!resumed) await ctx.log('Every level is copied as the file stores it.');
     const afterRow = () =>
