@@ -11,7 +11,7 @@ import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { compose } from '../apps/server/src/compose.ts';
 import { convertImageJob } from '../apps/server/src/jobs/convert-image.job.ts';
-import { optimizedDir, registerImage } from '../apps/server/src/modules/images/images.service.ts';
+import { optimizedDir, registerImage } from '../apps/server/src/modules/imaging/images.service.ts';
 import {
   CACHE_DIR,
   checkIdle,

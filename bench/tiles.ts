@@ -2,7 +2,9 @@
  * `npm run bench -- tiles`: random level-0 tiles of one large JPEG tissue pyramid (_lib.ts ensureTissueSlide),
  * Tessera (stored-JPEG passthrough)
  * against iipsrv 1.1 (Debian, 2 FastCGI processes behind lighttpd, DESIGN §13), wrk at 8 and 32 connections
- * on loopback. Last line: `RESULT tiles ratio=<ours/peer at c=8> p99_ms=<ours p99 at c=8>`.
+ * on loopback; and against the ceiling (_ceiling.ts: bare node:http answering the same stored tile bytes
+ * from memory), so the distance to the limit is measured, not guessed. Last line:
+ * `RESULT tiles ratio=<ours/peer at c=8> p99_ms=<ours p99 at c=8> ceiling_ratio=<ours/ceiling at c=8>`.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -36,6 +38,20 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** The run with the median throughput (its own latencies with it). */
 const median = (runs: WrkResult[]): WrkResult =>
   [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+
+/** The ceiling server (_ceiling.ts) on the benchmark's URLs; answers its base URL once it serves. */
+async function startCeiling(slide: string, urlsFile: string, firstUrl: string): Promise<string> {
+  const port = await freePort();
+  startChild(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench/_ceiling.ts'), slide, String(port), urlsFile],
+    {},
+    'ceiling',
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor('ceiling', async () => (await fetch(base + firstUrl)).status === 200);
+  return base;
+}
 
 /** lighttpd with iipsrv as 2 standalone FastCGI processes on loopback (anchors-performance §9.1). */
 async function startIipsrv(work: string): Promise<string> {
@@ -151,21 +167,25 @@ async function main(): Promise<void> {
   warmPageCache(slide);
   const ourBytes = await checkOk(ours.base + ourUrls[0], ours.token, 'Tessera');
   const iipBytes = await checkOk(iipBase + iipUrls[0], null, 'iipsrv');
-  log(`first tile: Tessera ${ourBytes} B, iipsrv ${iipBytes} B`);
+  const ceilingBase = await startCeiling(slide, ourFile, ourUrls[0]!);
+  const ceilingBytes = await checkOk(ceilingBase + ourUrls[0], null, 'ceiling');
+  log(`first tile: Tessera ${ourBytes} B, iipsrv ${iipBytes} B, ceiling ${ceilingBytes} B`);
 
   // Rounds alternate which server goes first, and each side keeps its median round: the shared 2-core
   // machine drifts by ±20% between runs of a few seconds (research/spikes.md, gotcha 7).
   await checkIdle();
-  const results: { c: number; ours: WrkResult; peer: WrkResult }[] = [];
+  const results: { c: number; ours: WrkResult; peer: WrkResult; ceiling: WrkResult }[] = [];
   for (const c of CONNECTIONS) {
     const peerRuns: WrkResult[] = [];
     const ourRuns: WrkResult[] = [];
+    const ceilingRuns: WrkResult[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       if (round % 2 === 0) peerRuns.push(wrk(iipBase, iipFile, null, c));
       ourRuns.push(wrk(ours.base, ourFile, ours.token, c));
+      ceilingRuns.push(wrk(ceilingBase, ourFile, null, c));
       if (round % 2 === 1) peerRuns.push(wrk(iipBase, iipFile, null, c));
     }
-    results.push({ c, ours: median(ourRuns), peer: median(peerRuns) });
+    results.push({ c, ours: median(ourRuns), peer: median(peerRuns), ceiling: median(ceilingRuns) });
   }
   const fmt = (r: WrkResult) =>
     `${r.rps.toFixed(0).padStart(7)} tiles/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p90 ${r.p90.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms`;
@@ -173,7 +193,10 @@ async function main(): Promise<void> {
   for (const r of results) {
     log(`c=${String(r.c).padEnd(3)} Tessera ${fmt(r.ours)}`);
     log(`c=${String(r.c).padEnd(3)} iipsrv  ${fmt(r.peer)}`);
-    log(`c=${String(r.c).padEnd(3)} ratio   ${(r.ours.rps / r.peer.rps).toFixed(2)}x`);
+    log(`c=${String(r.c).padEnd(3)} ceiling ${fmt(r.ceiling)}`);
+    log(
+      `c=${String(r.c).padEnd(3)} ratio   ${(r.ours.rps / r.peer.rps).toFixed(2)}x iipsrv, ${(r.ours.rps / r.ceiling.rps).toFixed(2)}x ceiling`,
+    );
   }
   const at8 = results.find((r) => r.c === 8)!;
   const ratio = at8.ours.rps / at8.peer.rps;
@@ -181,7 +204,10 @@ async function main(): Promise<void> {
     `bars: ratio >= 5 ${ratio >= 5 ? 'met' : 'NOT met'}; p99 <= 30 ms at c=8 ${at8.ours.p99 <= 30 ? 'met' : 'NOT met'}`,
   );
   stopAll();
-  log(`RESULT tiles ratio=${ratio.toFixed(2)} p99_ms=${at8.ours.p99.toFixed(2)}`);
+  const ceilingRatio = at8.ours.rps / at8.ceiling.rps;
+  log(
+    `RESULT tiles ratio=${ratio.toFixed(2)} p99_ms=${at8.ours.p99.toFixed(2)} ceiling_ratio=${ceilingRatio.toFixed(2)}`,
+  );
 }
 
 await runBench(main);

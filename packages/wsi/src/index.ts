@@ -23,5 +23,6 @@ export * from './writer/index.ts';
 export * from './dicom/index.ts';
 export * from './open.ts';
 export * from './composite/index.ts';
+export * from './imaging/index.ts';
 export * from './synthetic/synthetic-slides.ts';
 export { createRandom } from './synthetic/random.ts';

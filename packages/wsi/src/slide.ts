@@ -10,6 +10,25 @@ import { assertLosslessDecodable, describeCompression } from './tiff/decompress.
 import { readTiffStructure } from './tiff/ifd.ts';
 import type { TiffImage } from './tiff/image.ts';
 import { findPlane } from './plane.ts';
+import type { Ifd } from './tiff/ifd.ts';
+import {
+  gridToRgb,
+  pictureKinds,
+  planarToRgb,
+  readChunk,
+  readThumbnailOf,
+  type Grid,
+} from './imaging/pictures.ts';
+import type {
+  PictureKind,
+  RgbImage,
+  Slide,
+  SlideCapabilities,
+  TiffPage,
+  TileRead,
+  TileReads,
+} from './imaging/slide-interface.ts';
+import { readChunkedTile } from './imaging/tile-reads.ts';
 
 /** A tile exactly as stored in the file. */
 export interface RawTile {
@@ -31,10 +50,19 @@ export interface RawTile {
  * Levels are numbered from 0 = full resolution; channel and z index the planes of fluorescence and
  * Z-stack images (0 for RGB brightfield).
  */
-export class TiffSlide {
+export class TiffSlide implements Slide {
+  readonly capabilities: SlideCapabilities = {
+    storedTiles: true,
+    channelSamples: true,
+    regions: false,
+    tiffPages: true,
+  };
+
   private constructor(
     private readonly source: ByteSource,
     private readonly layout: SlideLayout,
+    /** The file's main IFD chain, in order: a level's index in it is libvips' page. */
+    private readonly chain: readonly Ifd[],
   ) {}
 
   /** Opens a slide file. The file stays open until close(). */
@@ -51,7 +79,7 @@ export class TiffSlide {
   static async fromSource(source: ByteSource): Promise<TiffSlide> {
     const structure = await readTiffStructure(source);
     const images = await loadImages(structure.ifds);
-    return new TiffSlide(source, await detectLayout(images));
+    return new TiffSlide(source, await detectLayout(images), structure.ifds);
   }
 
   get info(): SlideInfo {
@@ -87,6 +115,50 @@ export class TiffSlide {
     return decodeChunk(image, x, y, plane);
   }
 
+  readTile<K extends TileRead>(
+    as: K,
+    level: number,
+    x: number,
+    y: number,
+    channel = 0,
+    z = 0,
+  ): Promise<TileReads[K]> {
+    return readChunkedTile(this, as, level, x, y, channel, z);
+  }
+
+  async readRgbRegion(): Promise<Uint8Array> {
+    throw new WsiError('unsupported', 'The TIFF reader reads tiles, not regions');
+  }
+
+  async tiffPage(level: number): Promise<TiffPage> {
+    const { image } = this.plane(level, 0, 0);
+    const page = this.chain.indexOf(image.ifd);
+    return {
+      page: page < 0 ? null : page,
+      isJpeg: image.compression === Compression.JPEG,
+      tileWidth: image.isTiled ? image.tileWidth : 0,
+      tileHeight: image.isTiled ? image.tileHeight : 0,
+      // A JPEG directory without Photometric holds YCbCr tiles, as libjpeg writes them.
+      photometric: (await image.ifd.number(Tag.Photometric)) ?? Photometric.YCbCr,
+      jpegTables: await image.jpegTables(),
+    };
+  }
+
+  async readPicture(kind: PictureKind): Promise<RgbImage | null> {
+    for (const k of pictureKinds(kind)) {
+      const image = this.layout.associated.get(k);
+      if (!image) continue;
+      if (image.planarConfiguration === 2 && image.samplesPerPixel >= 3)
+        return planarToRgb([0, 1, 2].map((plane) => tiffGrid(image, plane)));
+      return gridToRgb(tiffGrid(image));
+    }
+    return null;
+  }
+
+  readThumbnail(): Promise<RgbImage> {
+    return readThumbnailOf(this);
+  }
+
   /** The IFD of an associated image (thumbnail, label, macro, overview), for strip reads or passthrough. */
   associatedImage(kind: AssociatedImageKind): TiffImage | undefined {
     return this.layout.associated.get(kind);
@@ -106,6 +178,25 @@ export class TiffSlide {
     if (!plane) throw new WsiError('out-of-range', `No plane for channel ${channel}, z ${z}`);
     return plane;
   }
+}
+
+/** An IFD's image as a grid of chunks (one plane of a planar image). */
+function tiffGrid(image: TiffImage, plane = 0): Grid {
+  const isJpeg = image.compression === Compression.JPEG;
+  return {
+    width: image.width,
+    height: image.height,
+    chunkWidth: image.tileWidth,
+    chunkHeight: image.tileHeight,
+    across: image.chunksAcross,
+    down: image.chunksDown,
+    read: (x, y) =>
+      readChunk(
+        isJpeg,
+        () => jpegPassthrough(image, x, y, plane),
+        () => decodeChunk(image, x, y, plane),
+      ),
+  };
 }
 
 /** Passthrough for any JPEG-compressed IFD chunk: pyramid tiles and the strips of JPEG associated images. */

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, DIALECTS, SLIDES_DIR } from '../../test/harness.ts';
 import { loadConfig } from '../config.ts';
 import { compose } from '../compose.ts';
-import { registerImage } from '../modules/images/images.service.ts';
+import { registerImage } from '../modules/imaging/images.service.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../../../../bin/tessera.js');
 

@@ -14,7 +14,7 @@ import type { Config } from '../config.ts';
 import { compose, type Composed } from '../compose.ts';
 import { buildApp } from '../http/app.ts';
 import { createJobWorker, type JobWorker } from '../jobs/worker.ts';
-import { enqueuePendingConversions } from '../modules/images/images.service.ts';
+import { enqueuePendingConversions } from '../modules/imaging/images.service.ts';
 import { seedDemo } from './seed-demo.ts';
 
 /** Running handlers get this long to finish at shutdown; then their jobs go back to the queue. */

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { generateFluorescenceSlide, TiffSlide } from '@tessera/wsi';
 import { describeEachDialect, SLIDES_DIR } from '../../test/harness.ts';
 import type { AppContext } from '../context.ts';
-import { enqueueConversion, optimizedDir, registerImage } from '../modules/images/images.service.ts';
+import { enqueueConversion, optimizedDir, registerImage } from '../modules/imaging/images.service.ts';
 import { conversionCheckpoints, convertImageJob } from './convert-image.job.ts';
 import { findConversion } from './convert-image.queries.ts';
 import type { JobContext } from './job-kind.ts';

@@ -8,7 +8,7 @@ import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { registerSsoRoutes } from './sso/sso.routes.ts';
 import { registerMemberRoutes } from './members/members.routes.ts';
 import { registerSlideRoutes } from './slides/slides.routes.ts';
-import { registerTileRoutes } from './tiles/tiles.routes.ts';
+import { registerTileRoutes } from './imaging/tiles.routes.ts';
 import { registerEqualizationRoutes } from './equalization/equalization.routes.ts';
 import { registerSlideGridRoutes } from './slides/slide-grid.routes.ts';
 import { registerVocabularyRoutes } from './vocabularies/vocabularies.routes.ts';

@@ -25,7 +25,7 @@ describe('a raw cell value, prepared', () => {
       markers: [{ value: 'CD3' }, { value: 'OLD', deprecatedSince: '2000-01-01' }],
       chromogens: [{ value: 'DAB' }],
     };
-    const paste = (row: object, assays: object[]) =>
+    const paste = (row: Record<string, unknown>, assays: object[]) =>
       prepareCellValue(field('assays'), row, JSON.stringify(assays), 'DMY', vocabulary);
     const refused = { error: 'Incorrect cell value of controlled vocabulary for the field' };
     expect(paste({}, [{ channel: 1, marker: 'CD3', chromogenFluorophores: 'DAB' }])).toHaveProperty('value');

@@ -12,6 +12,17 @@ import { DicomInstance } from './instance.ts';
 import { buildDicomLayout, type DicomLayout, type DicomSlideInfo } from './layout.ts';
 import { decodeTile, readJpegPassthrough, readRawTile, type DicomTileRef } from './tiles.ts';
 import { findPlane } from '../plane.ts';
+import { gridToRgb, pictureKinds, readChunk, readThumbnailOf } from '../imaging/pictures.ts';
+import type {
+  PictureKind,
+  RgbImage,
+  Slide,
+  SlideCapabilities,
+  TiffPage,
+  TileRead,
+  TileReads,
+} from '../imaging/slide-interface.ts';
+import { readChunkedTile } from '../imaging/tile-reads.ts';
 
 /** A label, overview or thumbnail instance; usually one frame, but tiled like a level when large. */
 export class DicomAssociatedImage {
@@ -32,6 +43,26 @@ export class DicomAssociatedImage {
     return decodeTile(this.ref(), x, y);
   }
 
+  /** The whole image as RGB, its frames pasted in place. */
+  toRgb(): Promise<RgbImage> {
+    const { instance } = this;
+    const isJpeg = instance.syntax.compression === 'jpeg';
+    return gridToRgb({
+      width: instance.width,
+      height: instance.height,
+      chunkWidth: instance.tileWidth,
+      chunkHeight: instance.tileHeight,
+      across: instance.tilesAcross,
+      down: instance.tilesDown,
+      read: (x, y) =>
+        readChunk(
+          isJpeg,
+          () => this.readJpegPassthrough(x, y),
+          () => this.decodeTile(x, y),
+        ),
+    });
+  }
+
   private ref(): DicomTileRef {
     return { instance: this.instance, z: 0, path: 0 };
   }
@@ -48,7 +79,14 @@ export interface DicomDirectory {
  * path, or associated image), with the TiffSlide API — levels from 0 = full resolution, channel = optical
  * path, z = focal plane. Only headers are read at open; frames are read by offset when asked for.
  */
-export class DicomSlide {
+export class DicomSlide implements Slide {
+  readonly capabilities: SlideCapabilities = {
+    storedTiles: true,
+    channelSamples: true,
+    regions: false,
+    tiffPages: false,
+  };
+
   private constructor(
     private readonly sources: ByteSource[],
     private readonly layout: DicomLayout,
@@ -161,6 +199,37 @@ export class DicomSlide {
   /** Decodes a native (uncompressed) frame into typed samples. */
   async decodeTile(level: number, x: number, y: number, channel = 0, z = 0): Promise<DecodedTile> {
     return decodeTile(this.plane(level, channel, z), x, y);
+  }
+
+  readTile<K extends TileRead>(
+    as: K,
+    level: number,
+    x: number,
+    y: number,
+    channel = 0,
+    z = 0,
+  ): Promise<TileReads[K]> {
+    return readChunkedTile(this, as, level, x, y, channel, z);
+  }
+
+  async readRgbRegion(): Promise<Uint8Array> {
+    throw new WsiError('unsupported', 'A DICOM series is read by frames, not regions');
+  }
+
+  async tiffPage(): Promise<TiffPage> {
+    throw new WsiError('unsupported', 'A DICOM series is not a TIFF file');
+  }
+
+  async readPicture(kind: PictureKind): Promise<RgbImage | null> {
+    for (const k of pictureKinds(kind)) {
+      const image = this.associatedImage(k);
+      if (image) return image.toRgb();
+    }
+    return null;
+  }
+
+  readThumbnail(): Promise<RgbImage> {
+    return readThumbnailOf(this);
   }
 
   associatedImage(kind: AssociatedImageKind): DicomAssociatedImage | undefined {

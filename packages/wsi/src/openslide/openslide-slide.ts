@@ -10,7 +10,17 @@ import {
 } from '../formats/model.ts';
 import { loadOpenSlide, type OpenSlideBinding, type OpenSlideHandle } from './library.ts';
 import { Limiter } from './limiter.ts';
-import { argbToRgba, argbToRgbaOverWhite } from './pixels.ts';
+import { argbToRgba, argbToRgbaOverWhite, rgbaOverWhite } from './pixels.ts';
+import { pictureKinds, readThumbnailOf } from '../imaging/pictures.ts';
+import type {
+  PictureKind,
+  RgbImage,
+  Slide,
+  SlideCapabilities,
+  TiffPage,
+  TileRead,
+  TileReads,
+} from '../imaging/slide-interface.ts';
 import { formatOfVendor, type OpenSlideFormat } from './vendors.ts';
 
 /**
@@ -69,7 +79,14 @@ export function openSlideInFlight(): { active: number; limit: number } {
  * koffi's worker threads with at most a few calls in flight, so the event loop never waits for a decode;
  * opening and metadata are quick and synchronous apart from openslide_open itself.
  */
-export class OpenSlideSlide {
+export class OpenSlideSlide implements Slide {
+  /** OpenSlide decodes everything itself: no stored tiles, no channels; any region in one call. */
+  readonly capabilities: SlideCapabilities = {
+    storedTiles: false,
+    channelSamples: false,
+    regions: true,
+    tiffPages: false,
+  };
   private closed = false;
   private running = 0;
   private idle: (() => void)[] = [];
@@ -140,6 +157,44 @@ export class OpenSlideSlide {
     const x0 = Math.round(tx * tw * info.downsample);
     const y0 = Math.round(ty * th * info.downsample);
     return { width: tw, height: th, data: argbToRgbaOverWhite(await this.readArgb(level, x0, y0, tw, th)) };
+  }
+
+  /** RGB at the level's tile size, over white; 'samples' are those RGB samples. Nothing is stored to pass through. */
+  async readTile<K extends TileRead>(as: K, level: number, x: number, y: number): Promise<TileReads[K]> {
+    if (as === 'passthrough' || as === 'raw')
+      throw new WsiError('not-jpeg', 'Tiles read through OpenSlide are decoded, not passed through');
+    const { width, height, data } = await this.readTileRgba(level, x, y);
+    const rgb = new Uint8Array(width * height * 3);
+    for (let i = 0, o = 0; o < rgb.length; i += 4, o += 3) {
+      rgb[o] = data[i]!;
+      rgb[o + 1] = data[i + 1]!;
+      rgb[o + 2] = data[i + 2]!;
+    }
+    const read: TileReads['rgb'] | TileReads['samples'] =
+      as === 'rgb'
+        ? { rgb, width, height }
+        : { width, height, samplesPerPixel: 3, sampleType: 'uint8', data: rgb };
+    // One cast, here: TypeScript does not narrow a generic K by comparing it.
+    return read as TileReads[K];
+  }
+
+  async readRgbRegion(level: number, x: number, y: number, w: number, h: number): Promise<Uint8Array> {
+    return rgbaOverWhite(await this.readRegion(level, x, y, w, h));
+  }
+
+  async tiffPage(): Promise<TiffPage> {
+    throw new WsiError('unsupported', 'Slides read through OpenSlide are not read as TIFF pages');
+  }
+
+  async readPicture(kind: PictureKind): Promise<RgbImage | null> {
+    const name = pictureKinds(kind).find((k) => this.associatedNames.includes(k));
+    if (!name) return null;
+    const { width, height, data } = await this.associatedImage(name);
+    return { width, height, data: Buffer.from(rgbaOverWhite(data).buffer) };
+  }
+
+  readThumbnail(): Promise<RgbImage> {
+    return readThumbnailOf(this);
   }
 
   /** An associated image ('label', 'macro', 'thumbnail', …) as straight RGBA. */

@@ -55,3 +55,13 @@ function unpremultiply(c: number, a: number): number {
   // A valid premultiplied value never exceeds alpha; a corrupt one is clamped rather than wrapped.
   return Math.min(255, Math.round((c * 255) / a));
 }
+
+/** Straight RGBA composited over white into RGB: unscanned areas become background. */
+export function rgbaOverWhite(rgba: Buffer): Uint8Array {
+  const rgb = new Uint8Array((rgba.length / 4) * 3);
+  for (let i = 0, o = 0; i < rgba.length; i += 4, o += 3) {
+    const a = rgba[i + 3]!;
+    for (let k = 0; k < 3; k++) rgb[o + k] = Math.round((rgba[i + k]! * a + 255 * (255 - a)) / 255);
+  }
+  return rgb;
+}

@@ -19,7 +19,8 @@ import { Tag } from '../tiff/constants.ts';
 import { readTiffStructure } from '../tiff/ifd.ts';
 import { TiffImage } from '../tiff/image.ts';
 import { boxReduceRgb, boxReduceRgbInto } from './downsample.ts';
-import type { CallerState, PyramidWriter } from './pyramid-writer.ts';
+import type { CallerState } from './checkpoint.ts';
+import type { PyramidWriter } from './pyramid-writer.ts';
 
 /**
  * Levels completed by each strip of the re-encoding conversion: a strip is 2^3 level-0 tile rows (2048

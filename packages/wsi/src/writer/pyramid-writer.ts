@@ -1,90 +1,37 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
-import { endianness } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { RgbColor } from '../formats/model.ts';
-import { Limits } from '../tiff/constants.ts';
-import { readCheckpoint, removeCheckpoint, writeCheckpoint } from './checkpoint.ts';
-import { buildAperioDescription, buildOmeXml } from './descriptions.ts';
+import {
+  bytesOf,
+  copyInto,
+  partialFilesOf,
+  readCheckpoint,
+  removeCheckpoint,
+  restorePending,
+  savePending,
+  writeCheckpoint,
+  type CallerState,
+  type SavedWriter,
+} from './checkpoint.ts';
 import { downsampleIntoQuadrant } from './downsample.ts';
 import { buildDirectories } from './directories.ts';
-import { planLevels, type PlannedLevel } from './plan.ts';
-import { DeflateTileEncoder, JpegTileEncoder } from './tile-encoders.ts';
+import { planLevels, tileIndex, type LevelProgress, type PlannedLevel } from './plan.ts';
+import {
+  checkPlanes,
+  directoryOptions,
+  fingerprintOf,
+  validateOptions,
+  type CopiedJpegLevel,
+  type PyramidWriterOptions,
+  type ResolvedWriterOptions,
+} from './pyramid-options.ts';
+import { DeflateTileEncoder, JpegTileEncoder, spliceTables } from './tile-encoders.ts';
 import { bigTiffHeader, serializeDirectories } from './tiff-directory.ts';
 
+// The writer's callers and tests name its options by the writer.
+export type { PyramidWriterOptions } from './pyramid-options.ts';
+
 type Samples = Uint8Array | Uint16Array;
-
-export interface PyramidWriterOptions {
-  /** Level-0 size in pixels. */
-  width: number;
-  height: number;
-  /** Square tile side, a multiple of 16 (JPEG MCUs); default 256 like libvips. */
-  tileSize?: number;
-  sampleType: 'uint8' | 'uint16';
-  /** Samples per pixel of each channel's plane: 3 for RGB brightfield, 1 for fluorescence channels. */
-  samplesPerPixel: 1 | 3;
-  /** One entry per stored plane: one RGB channel for brightfield, one per fluorescence channel. */
-  channels: { name: string; color?: RgbColor | null }[];
-  /** 'jpeg' (YCbCr 4:2:0, RGB uint8 only) for brightfield, 'deflate' (predictor 2, lossless) for fluorescence. */
-  compression: 'jpeg' | 'deflate';
-  /** Default 85: the quality vips and the benchmarks use. */
-  jpegQuality?: number;
-  /** zlib level, default 6 (zlib's own default: a good size/speed balance for uint16 tiles). */
-  deflateLevel?: number;
-  /**
-   * 'subifd' (default): OME-TIFF convention, reduced levels are SubIFDs of each channel's IFD; QuPath
-   * (Bio-Formats), libvips and our reader see the pyramid. 'chain': levels as successive IFDs with an
-   * Aperio-style description, for OpenSlide 3.4.1 and iipsrv, which ignore SubIFDs; one channel only.
-   */
-  layout?: 'subifd' | 'chain';
-  metersPerPixel?: { x: number; y: number } | null;
-  magnification?: number | null;
-  /** Image name in the metadata; default the file name. */
-  name?: string;
-  /** OME UUID; default random. Pass one derived from the content for byte-identical reruns. */
-  uuid?: string;
-  /** Tiles being encoded at once (sharp and zlib run on the libuv pool); default 4. */
-  maxInFlight?: number;
-  /**
-   * Levels whose JPEG tiles are copied from a source file instead of encoded (appendEncoded): each
-   * source IFD's JPEGTables and Photometric go into our IFD of that level, so the copied tiles decode as
-   * before.
-   */
-  copiedJpeg?: CopiedJpegLevel[];
-}
-
-export interface CopiedJpegLevel {
-  level: number;
-  tables: Buffer | undefined;
-  photometric: number;
-}
-
-export interface LevelProgress {
-  level: number;
-  channel: number;
-  converted: number;
-  total: number;
-}
-
-/** What the caller of checkpoint() needs to go on after a resume: JSON-able `state` and binary `buffers`. */
-export interface CallerState {
-  state: unknown;
-  buffers: Buffer[];
-}
-
-/** The writer's own part of a checkpoint (checkpoint.ts holds the file format). */
-interface SavedWriter {
-  fingerprint: string;
-  uuid: string;
-  cursor: number;
-  nextTile: number;
-  converted: number[][];
-  jpegTables: string | null;
-  appendedTables: string | null;
-  /** Pending reduced tiles, one buffer each, after the offsets and byte counts of every level and channel. */
-  pending: { level: number; channel: number; index: number }[];
-  caller: unknown;
-}
 
 interface QueuedTile {
   level: number;
@@ -128,7 +75,7 @@ export class PyramidWriter {
     private readonly handle: FileHandle,
     private readonly tempPath: string,
     readonly path: string,
-    private readonly options: Required<PyramidWriterOptions>,
+    private readonly options: ResolvedWriterOptions,
   ) {
     this.tileSize = options.tileSize;
     this.levels = planLevels(options.width, options.height, options.tileSize);
@@ -177,10 +124,7 @@ export class PyramidWriter {
   ): Promise<{ writer: PyramidWriter; resumed: CallerState | null; removed: string[] }> {
     const resolved = validateOptions(path, options);
     const fingerprint = fingerprintOf(resolved);
-    const prefix = `.${basename(path)}.`;
-    const temps = (await readdir(dirname(path))).filter(
-      (n) => n.startsWith(prefix) && /\.partial(\.resume(\.next)?)?$/.test(n),
-    );
+    const temps = await partialFilesOf(path);
     let writer: PyramidWriter | undefined;
     let resumed: CallerState | null = null;
     for (const name of temps.filter((n) => n.endsWith('.partial'))) {
@@ -246,15 +190,7 @@ export class PyramidWriter {
         `Tile (${x}, ${y}) is out of order; expected ${expected ? `(${expected.x}, ${expected.y})` : 'no more tiles'}`,
       );
     }
-    const samples = this.tileSize * this.tileSize * this.options.samplesPerPixel;
-    if (planes.length !== this.options.channels.length)
-      throw new RangeError(`Expected ${this.options.channels.length} planes, got ${planes.length}`);
-    for (const plane of planes) {
-      const isRightType =
-        this.options.sampleType === 'uint16' ? plane instanceof Uint16Array : plane instanceof Uint8Array;
-      if (!isRightType || plane.length !== samples)
-        throw new RangeError(`Each plane must be a ${this.options.sampleType} array of ${samples} samples`);
-    }
+    checkPlanes(this.options, planes);
     this.nextTile++;
     planes.forEach((plane, c) => this.emit(0, c, x, y, plane));
     await this.drain(this.options.maxInFlight);
@@ -276,19 +212,7 @@ export class PyramidWriter {
     tables?: Buffer,
   ): Promise<void> {
     if (this.state !== 'open') throw new Error(`The writer is ${this.state}`);
-    const grid = this.levels[level];
-    if (
-      !grid ||
-      channel < 0 ||
-      channel >= this.options.channels.length ||
-      x < 0 ||
-      y < 0 ||
-      x >= grid.tilesAcross ||
-      y >= grid.tilesDown
-    ) {
-      throw new RangeError(`Tile (${x}, ${y}) of level ${level}, channel ${channel} is outside the pyramid`);
-    }
-    const index = y * grid.tilesAcross + x;
+    const index = tileIndex(this.levels, this.options.channels.length, level, channel, x, y);
     if (this.byteCounts[level]![channel]![index]! > 0)
       throw new RangeError(`Tile (${x}, ${y}) of level ${level} was written already`);
     if (bytes.length === 0) throw new RangeError('An encoded tile cannot be empty');
@@ -311,17 +235,7 @@ export class PyramidWriter {
     await this.drain(0);
     await this.flush();
     await this.handle.datasync();
-    const pending: SavedWriter['pending'] = [];
-    const pendingBuffers: Buffer[] = [];
-    this.pending.forEach((channels, level) =>
-      channels.forEach((row, channel) =>
-        row.forEach((samples, index) => {
-          if (!samples) return;
-          pending.push({ level, channel, index });
-          pendingBuffers.push(bytesOf(samples));
-        }),
-      ),
-    );
+    const pending = savePending(this.pending);
     const json: SavedWriter = {
       fingerprint: fingerprintOf(this.options),
       uuid: this.options.uuid,
@@ -330,13 +244,13 @@ export class PyramidWriter {
       converted: this.converted,
       jpegTables: this.jpeg?.tables?.toString('base64') ?? null,
       appendedTables: this.appendedTables?.toString('base64') ?? null,
-      pending,
+      pending: pending.list,
       caller: caller.state,
     };
     const tables = [...this.offsets, ...this.byteCounts].flatMap((channels) => channels.map(bytesOf));
     await writeCheckpoint(`${this.tempPath}.resume`, {
       json,
-      buffers: [...tables, ...pendingBuffers, ...caller.buffers],
+      buffers: [...tables, ...pending.buffers, ...caller.buffers],
     });
     this.hasCheckpoint = true;
   }
@@ -402,12 +316,7 @@ export class PyramidWriter {
     if (buffers.length < tables.length + saved.pending.length)
       throw new Error('The checkpoint misses buffers');
     tables.forEach((array, i) => copyInto(array, buffers[i]!));
-    const size = this.tileSize * this.tileSize * this.options.samplesPerPixel;
-    saved.pending.forEach(({ level, channel, index }, i) => {
-      const samples = this.options.sampleType === 'uint16' ? new Uint16Array(size) : new Uint8Array(size);
-      copyInto(samples, buffers[tables.length + i]!);
-      this.pending[level]![channel]![index] = samples;
-    });
+    restorePending(saved.pending, buffers.slice(tables.length), this.pending, () => this.newTile());
     saved.converted.forEach((channels, level) =>
       channels.forEach((n, channel) => (this.converted[level]![channel] = n)),
     );
@@ -432,9 +341,7 @@ export class PyramidWriter {
     // A last odd column or row of this level can lie wholly beyond the floored next level.
     if (nx >= next.tilesAcross || ny >= next.tilesDown) return;
     const row = this.pending[level + 1]![channel]!;
-    const size = this.tileSize * this.tileSize * this.options.samplesPerPixel;
-    const target = (row[nx] ??=
-      this.options.sampleType === 'uint16' ? new Uint16Array(size) : new Uint8Array(size));
+    const target = (row[nx] ??= this.newTile());
     downsampleIntoQuadrant(samples, target, this.tileSize, this.options.samplesPerPixel, x & 1, y & 1);
     const closesColumn = (x & 1) === 1 || x === grid.tilesAcross - 1;
     const closesRow = (y & 1) === 1 || y === grid.tilesDown - 1;
@@ -442,6 +349,12 @@ export class PyramidWriter {
       row[nx] = undefined;
       this.emit(level + 1, channel, nx, ny, target);
     }
+  }
+
+  /** A tile of samples, zeroed: a reduced tile being filled, or one read back from a checkpoint. */
+  private newTile(): Samples {
+    const size = this.tileSize * this.tileSize * this.options.samplesPerPixel;
+    return this.options.sampleType === 'uint16' ? new Uint16Array(size) : new Uint8Array(size);
   }
 
   private encode(samples: Samples): Promise<Buffer> {
@@ -473,110 +386,12 @@ export class PyramidWriter {
   }
 
   private directories() {
-    const o = this.options;
-    const description =
-      o.layout === 'chain'
-        ? buildAperioDescription(this.describedImage(), o.tileSize, o.jpegQuality)
-        : buildOmeXml(this.describedImage());
     return buildDirectories({
+      ...directoryOptions(this.options),
       levels: this.levels,
-      layout: o.layout,
-      tileSize: o.tileSize,
-      sampleType: o.sampleType,
-      samplesPerPixel: o.samplesPerPixel,
-      compression: o.compression,
-      channelCount: o.channels.length,
-      description,
-      metersPerPixel: o.metersPerPixel,
       jpegTables: this.jpeg?.tables ?? this.appendedTables,
-      copiedJpeg: o.copiedJpeg,
       offsets: this.offsets,
       byteCounts: this.byteCounts,
     });
   }
-
-  private describedImage() {
-    const o = this.options;
-    return {
-      name: o.name,
-      uuid: o.uuid,
-      width: o.width,
-      height: o.height,
-      sampleType: o.sampleType,
-      samplesPerPixel: o.samplesPerPixel,
-      channels: o.channels.map((c) => ({ name: c.name, color: c.color ?? null })),
-      metersPerPixel: o.metersPerPixel,
-      magnification: o.magnification,
-    };
-  }
-}
-
-/** Identifies the pyramid a checkpoint belongs to: every option that shapes the file's bytes but the uuid. */
-function fingerprintOf(o: PyramidWriter['options']): string {
-  const { maxInFlight: _, uuid: __, copiedJpeg, ...shape } = o;
-  const copied = copiedJpeg.map((c) => ({ ...c, tables: c.tables?.toString('base64') ?? null }));
-  return createHash('sha256')
-    .update(JSON.stringify({ format: 1, ...shape, copied }))
-    .digest('hex');
-}
-
-function bytesOf(array: Samples | Float64Array): Buffer {
-  return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
-}
-
-function copyInto(array: Samples | Float64Array, bytes: Buffer): void {
-  if (bytes.length !== array.byteLength) throw new Error('A checkpoint buffer has the wrong size');
-  new Uint8Array(array.buffer, array.byteOffset, array.byteLength).set(bytes);
-}
-
-/** A whole JPEG from an abbreviated tile and its tables: the tables' SOI…EOI minus EOI, the tile minus SOI. */
-function spliceTables(tables: Buffer, tile: Buffer): Buffer {
-  return Buffer.concat([tables.subarray(0, tables.length - 2), tile.subarray(2)]);
-}
-
-function validateOptions(path: string, o: PyramidWriterOptions): PyramidWriter['options'] {
-  if (endianness() !== 'LE') throw new Error('The pyramid writer needs a little-endian platform');
-  const tileSize = o.tileSize ?? 256;
-  const isSize = (n: number, max: number) => Number.isInteger(n) && n >= 1 && n <= max;
-  if (!isSize(o.width, Limits.maxDimension) || !isSize(o.height, Limits.maxDimension))
-    throw new RangeError(`Image size ${o.width}×${o.height} is not accepted`);
-  if (!isSize(tileSize, 4096) || tileSize % 16 !== 0)
-    throw new RangeError(`Tile size ${tileSize} must be a multiple of 16 up to 4096`);
-  if (o.channels.length < 1 || o.channels.length > Limits.maxSamplesPerPixel)
-    throw new RangeError('A pyramid needs 1 to 64 channels');
-  if (
-    o.compression === 'jpeg' &&
-    (o.sampleType !== 'uint8' || o.samplesPerPixel !== 3 || o.channels.length !== 1)
-  ) {
-    throw new RangeError('JPEG tiles need one RGB uint8 channel');
-  }
-  const layout = o.layout ?? 'subifd';
-  if (layout === 'chain' && o.channels.length !== 1)
-    throw new RangeError("The 'chain' layout holds one channel only");
-  const jpegQuality = o.jpegQuality ?? 85;
-  if (!isSize(jpegQuality, 100)) throw new RangeError(`JPEG quality ${jpegQuality} must be 1 to 100`);
-  const deflateLevel = o.deflateLevel ?? 6;
-  if (!Number.isInteger(deflateLevel) || deflateLevel < 0 || deflateLevel > 9)
-    throw new RangeError('Deflate level must be 0 to 9');
-  const mpp = o.metersPerPixel ?? null;
-  if (mpp && !(mpp.x > 0 && mpp.y > 0 && Number.isFinite(mpp.x) && Number.isFinite(mpp.y)))
-    throw new RangeError('metersPerPixel must be positive');
-  return {
-    width: o.width,
-    height: o.height,
-    tileSize,
-    sampleType: o.sampleType,
-    samplesPerPixel: o.samplesPerPixel,
-    channels: o.channels,
-    compression: o.compression,
-    jpegQuality,
-    deflateLevel,
-    layout,
-    metersPerPixel: mpp,
-    magnification: o.magnification ?? null,
-    name: o.name ?? basename(path),
-    uuid: o.uuid ?? randomUUID(),
-    maxInFlight: Math.max(1, o.maxInFlight ?? 4),
-    copiedJpeg: o.copiedJpeg ?? [],
-  };
 }

@@ -99,3 +99,8 @@ export class DeflateTileEncoder {
     return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   }
 }
+
+/** A whole JPEG from an abbreviated tile and its tables: the tables' SOI…EOI minus EOI, the tile minus SOI. */
+export function spliceTables(tables: Buffer, tile: Buffer): Buffer {
+  return Buffer.concat([tables.subarray(0, tables.length - 2), tile.subarray(2)]);
+}

@@ -14,7 +14,7 @@ import {
 } from '@tessera/domain';
 import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
 import { newId } from '../../lib/ids.ts';
-import { registerImage } from '../images/images.service.ts';
+import { registerImage } from '../imaging/images.service.ts';
 import { getOrCreateSlideForImage } from '../slides/slides.service.ts';
 import { findEffectivePreset } from './equalization.service.ts';
 

@@ -3,7 +3,7 @@
  * 'thumbnail' or null, so the web requests only pictures that exist.
  */
 import type { Db } from '../../db/database.ts';
-import { labelImageOf, type LabelImage } from '../images/label-image.ts';
+import { labelImageOf, type LabelImage } from '../imaging/label-image.ts';
 import { IMAGE_ID, withoutImageId } from './slide-rows.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { ProjectScope } from '../../actor.ts';
 import { addRoute, contractRouteOptions } from '../../http/route.ts';
-import type { AssociatedKind, ImageFormat } from '../images/render.ts';
+import type { AssociatedKind, ImageFormat } from '../imaging/picture-encode.ts';
 import * as service from './slides.service.ts';
 import { importFolderByApi } from './import.service.ts';
 

@@ -10,7 +10,7 @@ import { nowIso } from '../../db/dialect.ts';
 import type { Actor, ProjectScope } from '../../actor.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { toImageInfo } from '../images/image-info.ts';
+import { toImageInfo } from '../imaging/image-info.ts';
 import {
   CONVERSION_MESSAGES,
   enqueueConversion,
@@ -21,8 +21,8 @@ import {
   IMAGE_MESSAGES,
   renderAssociated,
   type ImageRow,
-} from '../images/images.service.ts';
-import type { AssociatedKind, ImageFormat } from '../images/render.ts';
+} from '../imaging/images.service.ts';
+import type { AssociatedKind, ImageFormat } from '../imaging/picture-encode.ts';
 import * as q from './slides.queries.ts';
 
 export const SLIDE_MESSAGES = {

@@ -2,11 +2,27 @@
  * Levels the file lacks (issue 3 point 2): the z range covers every 2× level from level 0 down to the
  * level that fits in one tile, whatever steps the file stores (SVS often keeps only 4× steps). A tile of a
  * missing level is made from the next finer stored level: the covering stored tiles are decoded, stitched,
- * and box-averaged (each pixel the mean of its block, as libvips and OpenSlide pyramids hold); the result is kept in a byte-budgeted LRU since decoding up to 4×4 tiles is costly.
+ * and box-averaged (each pixel the mean of its block, as libvips and OpenSlide pyramids hold); the server keeps
+ * the result in a byte-budgeted LRU since decoding up to 4×4 tiles is costly.
  */
-import type { SlideLevel } from '@tessera/wsi';
-import { ByteLru } from '../../lib/byte-lru.ts';
-import { servedTileSize } from '../images/image-info.ts';
+import type { SlideLevel } from '../formats/model.ts';
+import type { RgbTile } from './slide-interface.ts';
+
+/**
+ * Tile side of the levels served in tiles of our own: a stripped image stores rows of the full width (a
+ * whole slide, or 1920 × 16 qptiff strips), not tiles a viewer can use, and levels a file lacks are made.
+ */
+export const CUT_TILE_SIZE = 256;
+
+/** The tile grid a stored level is served in (spec 2 §7 tiles; imageInfo tileSize). */
+export function servedTileSize(level: { tileWidth: number; tileHeight: number; isTiled?: boolean }): {
+  w: number;
+  h: number;
+} {
+  return level.isTiled === false
+    ? { w: CUT_TILE_SIZE, h: CUT_TILE_SIZE }
+    : { w: level.tileWidth, h: level.tileHeight };
+}
 
 export interface VirtualLevel {
   width: number;
@@ -17,7 +33,7 @@ export interface VirtualLevel {
   stored: number;
   /** Stored-level pixels per pixel of this level: 1 when stored, else 2, 4, … */
   factor: number;
-  /** Served in tiles cut from the stored level's chunks (images/image-info.ts servedTileSize), not as them. */
+  /** Served in tiles cut from the stored level's chunks (servedTileSize), not as them. */
   isCut: boolean;
 }
 
@@ -82,12 +98,6 @@ function computeVirtualLevels(stored: readonly SlideLevel[]): VirtualLevel[] {
     }
     if (width <= tileWidth && height <= tileHeight) return out;
   }
-}
-
-export interface RgbTile {
-  rgb: Uint8Array | Uint8ClampedArray;
-  width: number;
-  height: number;
 }
 
 /**
@@ -176,11 +186,4 @@ function boxDownsample(
     }
   }
   return out;
-}
-
-/** Tiles made for levels the file lacks, kept by their raw RGB bytes. */
-export class TileLru extends ByteLru<RgbTile> {
-  constructor(budgetBytes = 64 * 1024 * 1024) {
-    super(budgetBytes, (tile) => tile.rgb.byteLength);
-  }
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EQUALIZATION_MESSAGES } from '@tessera/domain';
 import { loadOpenSlide, TiffSlide } from '@tessera/wsi';
 import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
-import { registerImage } from '../images/images.service.ts';
+import { registerImage } from './images.service.ts';
 import { getOrCreateSlideForImage } from '../slides/slides.service.ts';
 
 const SLIDES = SLIDES_DIR;

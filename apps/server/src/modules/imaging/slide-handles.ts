@@ -3,10 +3,10 @@
  * OpenSlide's open is slower still), while a viewer asks for dozens of tiles of one slide in a burst.
  * A small LRU keyed by image id; an evicted handle is closed once the requests using it are done.
  */
-import { openSlide, type OpenedSlide } from '@tessera/wsi';
+import { openSlide, type Slide } from '@tessera/wsi';
 
 interface Entry {
-  opening: Promise<OpenedSlide>;
+  opening: Promise<Slide>;
   users: number;
   isEvicted: boolean;
 }
@@ -17,11 +17,7 @@ export class SlideHandleCache {
   constructor(private readonly maxOpen = 8) {}
 
   /** Runs `use` with the image's open slide, opening it on first use. Open failures are not cached. */
-  async with<T>(
-    imageId: string,
-    paths: readonly string[],
-    use: (slide: OpenedSlide) => Promise<T>,
-  ): Promise<T> {
+  async with<T>(imageId: string, paths: readonly string[], use: (slide: Slide) => Promise<T>): Promise<T> {
     let entry = this.entries.get(imageId);
     if (entry) {
       this.entries.delete(imageId); // re-insert: Map order is the LRU order

@@ -2,10 +2,10 @@
  * Which picture the slide table's Label column shows for an image (issue #10 point 11): the file's label,
  * else its thumbnail, else none. Decided from the image info stored at registration, so the table says
  * it per row and the web asks only for pictures that exist, instead of one failed request per slide.
- * It follows what the label and thumbnail routes can render (render.ts): a label is the file's own; a
+ * It follows what the label and thumbnail routes can render (wsi imaging/pictures.ts): a label is the file's own; a
  * thumbnail is the file's own or its smallest level, each within the canvas limit.
  */
-import { MAX_CANVAS_PIXELS } from './render.ts';
+import { MAX_CANVAS_PIXELS } from '@tessera/wsi';
 
 export type LabelImage = 'label' | 'thumbnail';
 

@@ -11,7 +11,7 @@ import { TiffSlide } from '@tessera/wsi';
 import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
 import { FAST, waitFor } from '../../../test/jobs.test-helpers.ts';
 import { createJobWorker } from '../../jobs/worker.ts';
-import { enqueueConversion, registerImage } from '../images/images.service.ts';
+import { enqueueConversion, registerImage } from './images.service.ts';
 import { getOrCreateSlideForImage } from '../slides/slides.service.ts';
 import { findConversion } from '../../jobs/convert-image.queries.ts';
 

@@ -4,7 +4,6 @@
  * spec 3 §5), optionally ICC-converted to sRGB, and encoded to the negotiated format.
  */
 import crypto from 'node:crypto';
-import sharp from 'sharp';
 import {
   channelUnavailableMessage,
   defaultEqualizationPreset,
@@ -19,27 +18,26 @@ import {
   type TileEqualization,
 } from '@tessera/domain';
 import {
-  compositeChannels,
+  convertToSrgb,
   encodeRgbTile,
+  generateTile,
+  isUsableRgbProfile,
   isWsiError,
-  WsiError,
-  OpenSlideSlide,
+  readCompositeTile,
   TILE_FORMATS,
   TILE_MIME_TYPES,
-  type ChannelTile,
-  type CompositeWindow,
-  type OpenedSlide,
+  type RgbTile,
+  type Slide,
   type TileFormat,
 } from '@tessera/wsi';
 import type { AppContext } from '../../context.ts';
 import type { ProjectScope } from '../../actor.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { IMAGE_ERROR_CODES, IMAGE_MESSAGES } from '../images/images.service.ts';
+import { IMAGE_ERROR_CODES, IMAGE_MESSAGES } from './images.service.ts';
 import { SLIDE_ERROR_CODES, SLIDE_MESSAGES } from '../slides/slides.service.ts';
-import { convertToSrgb, isUsableRgbProfile } from './icc.ts';
 import type { SlideHandleCache } from './slide-handles.ts';
 import { findTileImage } from './tiles.queries.ts';
-import { generateTile, virtualLevels, type RgbTile, type TileLru } from './virtual-levels.ts';
+import { virtualLevels, type TileLru } from './virtual-levels.ts';
 
 export const TILE_MESSAGES = {
   outOfRange: (what: string) => `Tile ${what} is outside the slide`,
@@ -101,7 +99,7 @@ function parseRequestEqualization(value: string | unknown[]): TileEqualization |
 }
 
 /** What the equalization rules need of each channel; unconverted qptiff non-uint8 channels are unavailable. */
-function channelInfos(slide: OpenedSlide, format: string, isConverted: boolean): EqualizationChannelInfo[] {
+function channelInfos(slide: Slide, format: string, isConverted: boolean): EqualizationChannelInfo[] {
   return slide.info.channels.map((c) => {
     const type = c.sampleType ?? 'unknown';
     const color = c.color ? ([c.color.r, c.color.g, c.color.b] as const) : null;
@@ -117,7 +115,7 @@ function outOfRange(what: string): AppError {
  * The 2× level for z (spec 2 §7: z is the maximum level minus the level), with the tile inside its grid,
  * and the stored level it is (factor 1) or is made from.
  */
-function levelOf(slide: OpenedSlide, z: number, x: number, y: number) {
+function levelOf(slide: Slide, z: number, x: number, y: number) {
   const levels = virtualLevels(slide.info.levels);
   const level = levels.length - 1 - z;
   const virtual = levels[level];
@@ -209,7 +207,7 @@ export async function getTile(
 }
 
 async function renderTile(
-  slide: OpenedSlide,
+  slide: Slide,
   { image, source, generated }: { image: TileImage; source: TileSource; generated: TileLru },
   request: TileRequest,
   format: TileFormat,
@@ -220,32 +218,8 @@ async function renderTile(
   const { x, y } = request;
   const isConverted = source === 'converted';
   const isFluorescence = slide.info.kind === 'fluorescence';
-  const channels = channelInfos(slide, image.format, isConverted);
-  let equalization: TileEqualization | null = null;
-  if (isFluorescence) {
-    const chosen = requested ?? presetToTileEqualization(defaultEqualizationPreset(channels), channels);
-    const resolved = resolveEqualization(chosen, channels);
-    if (!resolved.ok) throw new AppError(400, TILE_ERROR_CODES.invalidEqualization, resolved.message);
-    equalization = resolved.value;
-    for (const w of equalization) {
-      const message = w.enabled
-        ? channelUnavailableMessage({ format: image.format, isConverted }, channels[w.channel]!.type)
-        : null;
-      if (message) throw new AppError(400, TILE_ERROR_CODES.channelUnavailable, message);
-    }
-  } else if (requested) {
-    // Brightfield: the first window (if enabled) stretches the RGB levels; colours do not apply.
-    const resolved = resolveEqualization(requested.slice(0, 1), [{ name: 'rgb', type: 'uint8' }]);
-    if (!resolved.ok) throw new AppError(400, TILE_ERROR_CODES.invalidEqualization, resolved.message);
-    equalization = resolved.value.filter((w) => w.enabled);
-    if (equalization.length === 0) equalization = null;
-  }
-  let icc: Buffer | null = null;
-  if (request.iccApply) {
-    icc = await slide.readIccProfile();
-    if (icc && !isUsableRgbProfile(icc))
-      throw new AppError(400, TILE_ERROR_CODES.iccUnavailable, TILE_MESSAGES.iccUnavailable);
-  }
+  const equalization = tileEqualization(slide, image.format, isConverted, requested);
+  const icc = request.iccApply ? await usableIccProfile(slide) : null;
   const etag = etagOf(
     image.checksum,
     source,
@@ -270,13 +244,13 @@ async function renderTile(
     format === 'jpeg' &&
     !equalization &&
     !icc;
-  if (isPassthrough && !(slide instanceof OpenSlideSlide))
-    return { ...answer, bytes: await slide.readJpegTilePassthrough(stored, x, y) };
+  if (isPassthrough && slide.capabilities.storedTiles)
+    return { ...answer, bytes: await slide.readTile('passthrough', stored, x, y) };
 
   const readStored = (sx: number, sy: number) =>
     isFluorescence
-      ? compositeTile(slide, stored, sx, sy, info.compression, equalization ?? [])
-      : brightfieldRgb(slide, stored, sx, sy, info.compression);
+      ? readCompositeTile(slide, stored, sx, sy, equalization ?? [])
+      : slide.readTile('rgb', stored, sx, sy);
   let tile: RgbTile;
   if (!virtual.isCut) tile = await readStored(x, y);
   else {
@@ -293,60 +267,43 @@ async function renderTile(
   return { ...answer, bytes: await encodeRgbTile(rgb, tile.width, tile.height, format) };
 }
 
-/** A stored JPEG tile's pixels; data libjpeg cannot decode is the slide's fault (corrupt, 422), not ours. */
-async function decodeJpeg(
-  bytes: Buffer,
-  channels: 1 | 3,
-): Promise<{ data: Buffer; width: number; height: number }> {
-  const pipeline = sharp(bytes);
-  try {
-    const { data, info } = await (
-      channels === 1 ? pipeline.extractChannel(0) : pipeline.removeAlpha().toColourspace('srgb')
-    )
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
-  } catch (error) {
-    throw new WsiError(
-      'corrupt',
-      `JPEG data cannot be decoded (${(error as Error).message.split('\n')[0]?.trim()})`,
-    );
+/**
+ * The equalization a tile is rendered with: fluorescence always has one (the default preset when none is
+ * asked), checked against the channels' availability; brightfield only when a window is enabled.
+ */
+function tileEqualization(
+  slide: Slide,
+  format: string,
+  isConverted: boolean,
+  requested: TileEqualization | null,
+): TileEqualization | null {
+  if (slide.info.kind === 'fluorescence') {
+    const channels = channelInfos(slide, format, isConverted);
+    const chosen = requested ?? presetToTileEqualization(defaultEqualizationPreset(channels), channels);
+    const resolved = resolveEqualization(chosen, channels);
+    if (!resolved.ok) throw new AppError(400, TILE_ERROR_CODES.invalidEqualization, resolved.message);
+    for (const w of resolved.value) {
+      const message = w.enabled
+        ? channelUnavailableMessage({ format, isConverted }, channels[w.channel]!.type)
+        : null;
+      if (message) throw new AppError(400, TILE_ERROR_CODES.channelUnavailable, message);
+    }
+    return resolved.value;
   }
+  if (!requested) return null;
+  // Brightfield: the first window (if enabled) stretches the RGB levels; colours do not apply.
+  const resolved = resolveEqualization(requested.slice(0, 1), [{ name: 'rgb', type: 'uint8' }]);
+  if (!resolved.ok) throw new AppError(400, TILE_ERROR_CODES.invalidEqualization, resolved.message);
+  const enabled = resolved.value.filter((w) => w.enabled);
+  return enabled.length === 0 ? null : enabled;
 }
 
-async function brightfieldRgb(
-  slide: OpenedSlide,
-  level: number,
-  x: number,
-  y: number,
-  compression: string,
-): Promise<RgbTile> {
-  if (slide instanceof OpenSlideSlide) {
-    const rgba = await slide.readTileRgba(level, x, y);
-    const rgb = await sharp(rgba.data, { raw: { width: rgba.width, height: rgba.height, channels: 4 } })
-      .removeAlpha()
-      .raw()
-      .toBuffer();
-    return { rgb, width: rgba.width, height: rgba.height };
-  }
-  if (compression === 'jpeg') {
-    const { data, width, height } = await decodeJpeg(await slide.readJpegTilePassthrough(level, x, y), 3);
-    return { rgb: data, width, height };
-  }
-  const decoded = await slide.decodeTile(level, x, y);
-  if (decoded.sampleType !== 'uint8' || (decoded.samplesPerPixel !== 3 && decoded.samplesPerPixel !== 1)) {
-    throw new AppError(
-      422,
-      TILE_ERROR_CODES.unreadable,
-      TILE_MESSAGES.unreadable(`${decoded.samplesPerPixel} × ${decoded.sampleType} samples are not RGB`),
-    );
-  }
-  const samples = decoded.data as Uint8Array;
-  if (decoded.samplesPerPixel === 3) return { rgb: samples, width: decoded.width, height: decoded.height };
-  const rgb = new Uint8Array(decoded.width * decoded.height * 3);
-  for (let i = 0; i < decoded.width * decoded.height; i++)
-    rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = samples[i]!;
-  return { rgb, width: decoded.width, height: decoded.height };
+/** The slide's ICC profile for iccApply (null when it has none); one lcms2 would reject is refused. */
+async function usableIccProfile(slide: Slide): Promise<Buffer | null> {
+  const icc = await slide.readIccProfile();
+  if (icc && !isUsableRgbProfile(icc))
+    throw new AppError(400, TILE_ERROR_CODES.iccUnavailable, TILE_MESSAGES.iccUnavailable);
+  return icc;
 }
 
 /** Brightfield with a window: out = (v − min) · 255 / (max − min), clamped (a step when min = max). */
@@ -363,55 +320,4 @@ async function stretchLevels(tile: RgbTile, window: { min: number; max: number }
   const rgb = new Uint8Array(tile.rgb.length);
   for (let i = 0; i < rgb.length; i++) rgb[i] = lut[tile.rgb[i]!]!;
   return { ...tile, rgb };
-}
-
-async function compositeTile(
-  slide: OpenedSlide,
-  level: number,
-  x: number,
-  y: number,
-  compression: string,
-  eq: TileEqualization,
-): Promise<RgbTile> {
-  if (slide instanceof OpenSlideSlide)
-    throw new AppError(
-      422,
-      TILE_ERROR_CODES.unreadable,
-      TILE_MESSAGES.unreadable('fluorescence through OpenSlide'),
-    );
-  const count = slide.info.channels.length;
-  const windows: CompositeWindow[] = Array.from({ length: count }, () => ({
-    enabled: false,
-    min: 0,
-    max: 1,
-    rgb: [0, 0, 0],
-  }));
-  for (const w of eq) windows[w.channel] = { enabled: w.enabled, min: w.min, max: w.max, rgb: w.rgb };
-  const tiles: (ChannelTile | null)[] = await Promise.all(
-    windows.map(async (window, channel): Promise<ChannelTile | null> => {
-      if (!window.enabled) return null;
-      if (compression === 'jpeg') {
-        const { data, width, height } = await decodeJpeg(
-          await slide.readJpegTilePassthrough(level, x, y, channel),
-          1,
-        );
-        return { samples: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height };
-      }
-      const decoded = await slide.decodeTile(level, x, y, channel);
-      return {
-        samples: decoded.data as ChannelTile['samples'],
-        width: decoded.width,
-        height: decoded.height,
-      };
-    }),
-  );
-  if (tiles.every((t) => t === null)) {
-    // No channel enabled: a black tile of the stored tile size (the composite has nothing to size it by).
-    const level0 = slide.info.levels[level]!;
-    const height = Math.min(level0.tileHeight, level0.height - y * level0.tileHeight);
-    const rows = level0.isTiled === false ? height : level0.tileHeight;
-    return { rgb: new Uint8Array(level0.tileWidth * rows * 3), width: level0.tileWidth, height: rows };
-  }
-  const first = tiles.find((t) => t)!;
-  return { rgb: compositeChannels(tiles, windows), width: first.width, height: first.height };
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ImageInfo } from '@tessera/contract';
-import type { SlideInfo } from '@tessera/wsi';
+import { servedTileSize, type SlideInfo } from '@tessera/wsi';
 
 /** What of SlideInfo imageInfo needs (DicomSlideInfo and OpenSlideSlideInfo have it too, with wider formats). */
 export type StoredSlideInfo = Omit<SlideInfo, 'format'> & { format: string };
@@ -49,22 +49,6 @@ const Stored = z.object({
   ),
   iccProfileSize: z.number().int().nullable(),
 });
-
-/**
- * Tile side of the levels served in tiles of our own: a stripped image stores rows of the full width (a
- * whole slide, or 1920 × 16 qptiff strips), not tiles a viewer can use, and levels a file lacks are made.
- */
-export const CUT_TILE_SIZE = 256;
-
-/** The tile grid a stored level is served in (spec 2 §7 tiles; imageInfo tileSize). */
-export function servedTileSize(level: { tileWidth: number; tileHeight: number; isTiled?: boolean }): {
-  w: number;
-  h: number;
-} {
-  return level.isTiled === false
-    ? { w: CUT_TILE_SIZE, h: CUT_TILE_SIZE }
-    : { w: level.tileWidth, h: level.tileHeight };
-}
 
 /** The stored form: SlideInfo as JSON (vendor properties kept for display and debugging). */
 export function storeSlideInfo(info: StoredSlideInfo): string {

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { SlideConversion } from '@tessera/contract';
-import { openSlide, type OpenedSlide } from '@tessera/wsi';
+import { openSlide, type Slide } from '@tessera/wsi';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { AppError } from '../../errors.ts';
@@ -12,14 +12,7 @@ import { newId } from '../../lib/ids.ts';
 import { imageChecksum } from './checksum.ts';
 import { storeSlideInfo } from './image-info.ts';
 import * as q from './images.queries.ts';
-import {
-  encodeImage,
-  readAssociated,
-  readThumbnailSource,
-  THUMBNAIL_MAX_SIZE,
-  type AssociatedKind,
-  type ImageFormat,
-} from './render.ts';
+import { encodeImage, THUMBNAIL_MAX_SIZE, type AssociatedKind, type ImageFormat } from './picture-encode.ts';
 
 export const IMAGE_MESSAGES = {
   imageInfoUnavailable: 'ImageInfo unavailable',
@@ -68,8 +61,8 @@ export async function registerImage(
   return { image, created: image.id === id };
 }
 
-async function withSlide<T>(image: q.ImageRow, use: (slide: OpenedSlide) => Promise<T>): Promise<T> {
-  let slide: OpenedSlide;
+async function withSlide<T>(image: q.ImageRow, use: (slide: Slide) => Promise<T>): Promise<T> {
+  let slide: Slide;
   try {
     slide = await openSlide(image.storagePaths);
   } catch {
@@ -97,7 +90,7 @@ export async function renderAssociated(
   return withSlide(image, async (slide) => {
     let pixels;
     try {
-      pixels = kind === 'thumbnail' ? await readThumbnailSource(slide) : await readAssociated(slide, kind);
+      pixels = kind === 'thumbnail' ? await slide.readThumbnail() : await slide.readPicture(kind);
     } catch {
       // Reader refusals (too large, unsupported) and decoder failures on damaged data alike: nothing to show.
       throw unavailable();

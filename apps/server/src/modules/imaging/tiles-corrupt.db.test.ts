@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TiffSlide } from '@tessera/wsi';
 import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
-import { registerImage } from '../images/images.service.ts';
+import { registerImage } from './images.service.ts';
 import { getOrCreateSlideForImage } from '../slides/slides.service.ts';
 import { TILE_ERROR_CODES } from './tiles.service.ts';
 
