@@ -21,10 +21,6 @@ async function messagesOf(code: string, file: string, ruleId: string): Promise<s
 }
 
 describe('layer rules', () => {
-  // The first lint loads the TypeScript parser and every plugin: seconds on a busy machine, more than
-  // a test's default 5 s, so it happens here and not inside whichever test runs first.
-  beforeAll(() => messagesOf('', 'packages/domain/src/fixture.ts', 'no-restricted-imports'), 60_000);
-
   it('packages/* never import apps/*, by path or by package name', async () => {
     for (const source of ['../../../apps/server/src/context.ts', '@tessera/server/context', '@tessera/web']) {
       const messages = await messagesOf(
