@@ -171,11 +171,19 @@ describe('small files and functions in the DataGrid', () => {
     expect(await messagesOf(padded, 'apps/web/src/grid/fixture.ts', 'max-lines-per-function')).toEqual([]);
   });
 
-  it('a file over 400 lines in apps/web/src/grid/ is refused', async () => {
+  it('a source file over 400 lines is refused anywhere in apps/ and packages/, a test file is not', async () => {
     const code = Array.from({ length: 9 }, (_, i) => functionOf(`part${i}`, 45)).join('');
-    expect(await messagesOf(code, 'apps/web/src/grid/fixture.ts', 'max-lines')).toEqual([
-      expect.stringContaining('File has too many lines'),
-    ]);
+    for (const file of [
+      'apps/web/src/grid/fixture.ts',
+      'apps/server/src/modules/slides/fixture.service.ts',
+      'packages/domain/src/fixture.ts',
+      'apps/web/src/features/slides/Fixture.tsx',
+    ]) {
+      expect(await messagesOf(code, file, 'max-lines'), file).toEqual([
+        expect.stringContaining('File has too many lines'),
+      ]);
+    }
+    expect(await messagesOf(code, 'packages/domain/src/fixture.test.ts', 'max-lines')).toEqual([]);
   });
 
   it('elsewhere, and in the grid tests, the limits do not apply', async () => {

@@ -1,33 +1,35 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  applyToAllSlideIds,
-  canSaveEqualization,
   CHANNEL_PALETTE,
   channelLimits,
   channelUnavailableMessage,
   clampRange,
-  defaultEqualizationPreset,
   EQUALIZATION_MESSAGES,
   EQUALIZATION_PRESET_NOT_FOUND,
   equalizationKey,
+  isChannelAvailable,
+  parseEqualization,
+  parseEqualizationSegment,
+  resolveEqualization,
+  type ChannelWindow,
+  type EqualizationChannelInfo,
+} from './equalization.ts';
+import {
+  applyToAllSlideIds,
+  canSaveEqualization,
+  defaultEqualizationPreset,
   equalizationLoadFailure,
   equalizationResetFailureMessage,
   equalizationSaveBody,
   equalizationSuccessMessage,
-  isChannelAvailable,
-  parseEqualization,
-  parseEqualizationSegment,
   presetToTileEqualization,
   resetWarning,
-  resolveEqualization,
   saveNeedsConfirmation,
   scopeNeedsEqualizationManage,
   scopeOfSaveBody,
-  type ChannelWindow,
-  type EqualizationChannelInfo,
   type EqualizationPreset,
-} from './equalization.ts';
+} from './equalization-presets.ts';
 import type { Permission } from './permissions.ts';
 
 const ch = (type: string, extra: Partial<EqualizationChannelInfo> = {}): EqualizationChannelInfo => ({

@@ -10,13 +10,13 @@ import {
   importableFields,
   lineMessage,
   mapColumn,
-  matchCsvValue,
   missingRequiredFieldsMessage,
   offersPartialImport,
   planCsvLine,
   slideNameKeys,
   type CsvLineInput,
 } from './csv-import.ts';
+import { matchCsvValue } from './csv-match.ts';
 import { TEST_FIELD_MAP, TEST_FIELDS, TEST_MARKERS, testField } from '../../test/csv-test-fields.ts';
 
 const DMY = { markers: TEST_MARKERS, dateOrder: 'DMY' } as const;

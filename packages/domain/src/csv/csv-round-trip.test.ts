@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { choosableValues } from '../fields/cell-value.ts';
 import type { FieldDescriptor } from '../fields/field-types.ts';
 import { csvLine, exportCellValue } from './csv-export.ts';
-import { autoMapColumns, importableFields, matchCsvValue } from './csv-import.ts';
+import { autoMapColumns, importableFields } from './csv-import.ts';
+import { matchCsvValue } from './csv-match.ts';
 import { parseCsv, type CsvDelimiter } from './csv-reader.ts';
 import { TEST_FIELDS, TEST_MARKERS } from '../../test/csv-test-fields.ts';
 

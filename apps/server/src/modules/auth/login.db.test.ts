@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect, TEST_PASSWORD } from '../../../test/harness.ts';
 import { sha256 } from '../../lib/ids.ts';
-import { pruneRetiredRefreshTokens } from './auth.queries.ts';
+import { pruneRetiredRefreshTokens } from './sessions.queries.ts';
 import { auditActions, freshIp, getAs, post, signIn } from '../../../test/auth.test-helpers.ts';
 
 const WRONG = { code: 'WRONG_CREDENTIALS', message: 'wrong username or password!' };

@@ -18,7 +18,7 @@ import {
   pruneRetiredRefreshTokens,
   revokeSessions,
   rotateRefreshToken,
-} from './auth.queries.ts';
+} from './sessions.queries.ts';
 
 type SessionUser = NonNullable<Awaited<ReturnType<typeof findSessionUser.first>>>;
 
