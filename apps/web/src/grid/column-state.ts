@@ -189,3 +189,12 @@ export function visibleColumns(state: ColumnState): { left: string[]; center: st
     right: shown.filter((f) => state.pinned[f] === 'right'),
   };
 }
+
+/** The fields blocks are read with: the columns shown, the grouped ones, and those the table always needs. */
+export function readFieldsOf(
+  state: Pick<ColumnState, 'order' | 'hidden' | 'groups'>,
+  alwaysRead: readonly string[],
+): string[] {
+  const shown = state.order.filter((f) => !state.hidden.includes(f));
+  return [...new Set([...shown, ...state.groups, ...alwaysRead])];
+}

@@ -4,6 +4,7 @@ import {
   addGroup,
   defaultColumnState,
   moveColumn,
+  readFieldsOf,
   removeGroup,
   restoreColumnState,
   setHidden,
@@ -121,6 +122,17 @@ describe('column state', () => {
     const qc = QC_SLIDE_FIELDS.map((f) => describeField(f, null));
     expect(restoreColumnState(qc, { groups: ['fileName', 'gone'] }).groups).toEqual(['fileName']);
     expect(restoreColumnState(qc, { groups: [] }).groups).toEqual([]);
+  });
+});
+
+describe('the fields blocks are read with', () => {
+  it('are the shown columns, the grouped ones and those always read, each once', () => {
+    const state = {
+      order: ['fileName', 'hScore', 'organ', 'checksum'],
+      hidden: ['checksum', 'organ'],
+      groups: ['organ'],
+    };
+    expect(readFieldsOf(state, ['fileName', 'id'])).toEqual(['fileName', 'hScore', 'organ', 'id']);
   });
 });
 

@@ -51,6 +51,8 @@ export interface DataGridProps {
   fillHandle: boolean;
   /** Opens a custom editor (the assay popup) instead of the inline one; answers true when it did. */
   openCustomEditor?(field: FieldDescriptor, row: Row): boolean;
+  /** Fields every row is read with even when their column is hidden (the slide table names rows by fileName). */
+  alwaysRead?: readonly string[];
   /** The marker and chromogen vocabularies pasted or filled assays are checked against (the field's own markers otherwise). */
   assayVocabulary?: AssayVocabulary;
   renderCell?(field: FieldDescriptor, row: Row): ReactNode | undefined;

@@ -5,6 +5,7 @@
 import { useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 import { performKey } from '../actions/action.ts';
 import { GRID_ACTIONS } from './grid-actions.ts';
+import { readFieldsOf } from './column-state.ts';
 import type { GridView } from './grid-view.ts';
 import type { Row } from './row-tree.ts';
 import type { DataGridProps } from './types.ts';
@@ -77,6 +78,7 @@ function useGridRowsOf(props: DataGridProps, scrollRef: React.RefObject<HTMLDivE
       groups: props.columnState.groups,
       globalSearchText: props.globalSearchText,
       refresh: props.refresh,
+      fields: readFieldsOf(props.columnState, props.alwaysRead ?? []),
     },
     fetchRows: props.fetchRows,
     onFilteredCount: props.onFilteredCount,

@@ -24,6 +24,8 @@ export interface GridQuery {
   globalSearchText: string;
   /** Bumped to load everything again (refresh). */
   refresh: number;
+  /** The fields rows are read with: what the grid shows, not every field (a wide row costs the server most). */
+  fields: string[];
 }
 
 export interface UseGridRowsOptions {
@@ -41,13 +43,8 @@ export function useGridRows(scrollRef: React.RefObject<HTMLDivElement | null>, o
   useLayoutEffect(() => {
     latest.current = options;
   });
-  const queryKey = JSON.stringify([
-    query.filterModel,
-    query.sortModel,
-    query.groups,
-    query.globalSearchText,
-    query.refresh,
-  ]);
+  // By content: a query built anew with the same parts does not start the rows over.
+  const queryKey = JSON.stringify(query);
   const [tree] = useState(() => new RowTree(query.groups.length));
   const [loader] = useState(
     // eslint-disable-next-line react-hooks/refs -- the loader reads `latest` when a block's answer arrives, never while rendering
@@ -160,5 +157,6 @@ function requestOf(query: GridQuery, block: BlockRequest): GridRequest {
     pivotCols: [],
     pivotMode: false,
     globalSearchText: query.globalSearchText,
+    fields: query.fields,
   };
 }

@@ -145,6 +145,7 @@ function SlideTableGrid({ props: { project, tableId, fields }, t, actions }: Par
       fillHandle={isMain}
       openCustomEditor={(field, row) => field.fieldName === 'assays' && (t.setAssayRow(row), true)}
       assayVocabulary={assayVocabularyOf(t.assayFields.data)}
+      alwaysRead={ALWAYS_READ}
       renderCell={(field, row) => renderSlideCell(project.id, isMain, field.fieldName, row)}
       onRowContextMenu={(e, rows) => t.setMenu({ x: e.clientX, y: e.clientY, rows })}
       onEditingChange={t.setEditing}
@@ -229,3 +230,6 @@ function assayVocabularyOf(fields: readonly FieldDescriptor[] | undefined): Assa
   const allowed = (name: string) => fields.find((f) => f.fieldName === name)?.allowedValues ?? [];
   return { markers: allowed('marker'), chromogens: allowed('chromogenFluorophores') };
 }
+
+/** Rows are named by their file name in dialogs (delete, assays) whether or not its column is shown. */
+const ALWAYS_READ = ['fileName'];
