@@ -1,19 +1,10 @@
-/** SQL of slides. Only this file (and db/) talks to the slides table. */
+/**
+ * SQL of slides as images registered in projects: finding, registering and reading access. The metadata
+ * columns are read and written by slide-rows.queries.ts and slide-metadata.queries.ts.
+ */
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-
-export interface SlideRow {
-  id: string;
-  project_id: string;
-  image_id: string;
-  file_name: string;
-  file_extension: string;
-  checksum: string;
-  name: string;
-  status: string;
-  created_at: string;
-  created_by: string | null;
-  updated_at: string;
-}
+import type { SlidesTable } from '../../db/schema.ts';
 
 const columns = [
   'id',
@@ -28,6 +19,9 @@ const columns = [
   'created_by',
   'updated_at',
 ] as const;
+
+/** A slide's registration: its row of `slides` without the metadata columns. */
+export type SlideRow = Pick<Selectable<SlidesTable>, (typeof columns)[number]>;
 
 export async function findSlide(db: Db, projectId: string, slideId: string): Promise<SlideRow | undefined> {
   return db
