@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { qcAssayUpdates, slideUpdatesOf, undoStepOf } from './slide-edits.ts';
+import { describeField, SLIDE_FIELDS } from '@tessera/domain';
+import { qcAssayUpdates, slideUpdatesOf, undoStepOf, withClearedLinks } from './slide-edits.ts';
 
 describe('slide edits', () => {
   const a = { id: 'a', updatedAt: 't1', blockId: 'x', organ: null };
@@ -47,5 +48,26 @@ describe('slide edits', () => {
     expect(
       qcAssayUpdates([{ row: { ...row, updatedAt: 't0' }, field: 'marker', value: 'CD4' }], current),
     ).toEqual({ conflict: 's.svs' });
+  });
+
+  it('adds the subtype a new indication clears, so the undo step restores it too', () => {
+    const fieldOf = (name: string, allowed: { value: string; parent?: string }[]) =>
+      describeField(SLIDE_FIELDS.find((f) => f.fieldName === name)!, allowed);
+    const fields = [
+      fieldOf('indicationV2', [{ value: 'NSCLC' }, { value: 'Melanoma' }]),
+      fieldOf('indicationSubtypeV2', [{ value: 'Adenocarcinoma', parent: 'NSCLC' }]),
+    ];
+    const row = { id: 's', updatedAt: 't', indicationV2: 'NSCLC', indicationSubtypeV2: 'Adenocarcinoma' };
+    const all = withClearedLinks([{ row, field: 'indicationV2', value: 'Melanoma' }], fields);
+    expect(slideUpdatesOf(all)).toEqual([
+      { id: 's', updatedAt: 't', indicationV2: 'Melanoma', indicationSubtypeV2: null },
+    ]);
+    expect(undoStepOf(all)).toContainEqual({
+      rowId: 's',
+      field: 'indicationSubtypeV2',
+      before: 'Adenocarcinoma',
+      after: null,
+    });
+    expect(withClearedLinks([{ row, field: 'indicationV2', value: 'NSCLC' }], fields)).toHaveLength(1);
   });
 });

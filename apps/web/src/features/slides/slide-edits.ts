@@ -2,11 +2,31 @@
  * Cell edits of the slide tables as batch updates (spec 1 §7): one entry per slide with the updatedAt it
  * was read with. QC cells belong to a slide's assay channel: they become a change of that slide's assays.
  */
-import type { AssayChannel } from '@tessera/domain';
+import { clearedLinkedFields, type AssayChannel, type FieldDescriptor } from '@tessera/domain';
 import type { CellChangeRequest } from '../../grid/types.ts';
 import type { CellChange } from '../../grid/undo.ts';
 
 export type SlideUpdate = { id: string; updatedAt: string } & Record<string, unknown>;
+
+/**
+ * The changes with the linked fields they clear added (the domain's one rule: a new indication clears a
+ * subtype that is not its own), so the undo step holds the subtype too and undoing restores both.
+ */
+export function withClearedLinks(
+  changes: readonly CellChangeRequest[],
+  fields: readonly FieldDescriptor[],
+): CellChangeRequest[] {
+  const out = [...changes];
+  const rows = new Map(changes.map((c) => [String(c.row.id), c.row]));
+  for (const [id, row] of rows) {
+    const change = Object.fromEntries(
+      changes.filter((c) => String(c.row.id) === id).map((c) => [c.field, c.value]),
+    );
+    for (const field of Object.keys(clearedLinkedFields(fields, change, row)))
+      out.push({ row, field, value: null });
+  }
+  return out;
+}
 
 /** Main-table cell changes grouped per slide. */
 export function slideUpdatesOf(changes: readonly CellChangeRequest[]): SlideUpdate[] {

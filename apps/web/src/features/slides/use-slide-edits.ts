@@ -4,13 +4,13 @@
  * what the edit wrote, so it never overwrites someone else's later change.
  */
 import { useCallback, useState } from 'react';
-import type { AssayChannel } from '@tessera/domain';
+import type { AssayChannel, FieldDescriptor } from '@tessera/domain';
 import { fetchSlides, SLIDE_TABLE_MESSAGES, updateSlides, type SlideTableId } from '../../api/slide-table.ts';
 import { ApiError } from '../../api/client.ts';
 import { useNotify } from '../../app/notify.tsx';
 import type { CellChangeRequest, DataGridApi, Row } from '../../grid/types.ts';
 import { UndoStack, type CellChange } from '../../grid/undo.ts';
-import { qcAssayUpdates, slideUpdatesOf, undoStepOf } from './slide-edits.ts';
+import { qcAssayUpdates, slideUpdatesOf, undoStepOf, withClearedLinks } from './slide-edits.ts';
 
 /** Slides per read and write call (spec 1 §7: get slides batch in chunks of 1000). */
 const BATCH = 1000;
@@ -23,6 +23,7 @@ export function useSlideEdits(
   tableId: SlideTableId,
   grid: React.RefObject<DataGridApi | null>,
   onReload: () => void,
+  fields: readonly FieldDescriptor[],
 ) {
   const notify = useNotify();
   const [stack] = useState(() => new UndoStack());
@@ -83,8 +84,9 @@ export function useSlideEdits(
     (changes: CellChangeRequest[]): Promise<Row[] | null> =>
       saveWith(async () => {
         if (tableId === 'slideMetadataView') {
-          const saved = await updateSlides(projectId, slideUpdatesOf(changes));
-          stack.push(undoStepOf(changes));
+          const all = withClearedLinks(changes, fields);
+          const saved = await updateSlides(projectId, slideUpdatesOf(all));
+          stack.push(undoStepOf(all));
           changed();
           return saved.data;
         }
@@ -111,7 +113,7 @@ export function useSlideEdits(
         onReload();
         return [];
       }),
-    [saveWith, projectId, tableId, stack, onReload],
+    [saveWith, projectId, tableId, stack, onReload, fields],
   );
 
   const undo = useCallback(async () => {

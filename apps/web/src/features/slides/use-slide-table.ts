@@ -50,7 +50,7 @@ export function useSlideTable({ project, permissions, tableId, fields, savedStat
   const total = useSlideCount(project.id, refresh);
   const assayFields = useFieldDescriptors(project.id, 'assayPopupEditor');
   const reload = useCallback(() => setRefresh((n) => n + 1), []);
-  const edits = useSlideEdits(project.id, tableId, gridApi, reload);
+  const edits = useSlideEdits(project.id, tableId, gridApi, reload, fields);
   useLeaveWarning(isEditing || edits.isSaving);
   const canEdit = useCanEdit(permissions.has('slideMetadataManage'));
   // A shared link (?smf=) restores filters, column state and search text (spec 1 §2).
