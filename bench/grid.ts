@@ -4,7 +4,8 @@
  * timed through the HTTP API (`POST …/slides/grid`, `POST …/slides/filter-values`, fetch on loopback) and,
  * side by side, as the very SQL our engine sends, run directly (better-sqlite3 on the same file; pg on the
  * same database). The SQL is captured by running the service (slide-grid.service.ts) in this process over
- * a logging Kysely. Warm p50 over up to BENCH_ROUNDS (30) rounds, API and SQL alternating, each case
+ * a logging Kysely. Grid calls ask for the fields the slide table's DataGrid asks for with its default
+ * column state (the shown columns and the file name). Warm p50 over up to BENCH_ROUNDS (30) rounds, API and SQL alternating, each case
  * bounded to a few seconds. A case that misses its bar gets its query plans printed (SQLite EXPLAIN QUERY
  * PLAN, PostgreSQL EXPLAIN (ANALYZE, BUFFERS)). Data: _grid-data.ts (generated once, cached).
  * Last line: `RESULT grid page_p50_ms=… count_ms=… group_ms=… values_ms=…`, each the worse database.
@@ -16,6 +17,8 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type LogEvent } from 'kysely';
 import { slideGrid, type GridRequest } from '@tessera/contract';
+import type { FieldDescriptor } from '@tessera/domain';
+import { defaultColumnState, readFieldsOf } from '../apps/web/src/grid/column-state.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import type { Dialect } from '../apps/server/src/db/database.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
@@ -180,12 +183,12 @@ async function postgresDirect(url: string): Promise<Direct> {
 }
 
 /** The SQL a case's call sends, in the order the database answered it. */
-async function engineQueries(direct: Direct, c: Case): Promise<CompiledQuery[]> {
+async function engineQueries(direct: Direct, c: Case, fields: string[]): Promise<CompiledQuery[]> {
   const ctx = { db: direct.engine, dialect: direct.name } as unknown as AppContext;
   const project = { id: PROJECT_ID } as ProjectScope;
   sink = [];
   if (c.values) await getFilterValues(ctx, project, { ...c.values, globalSearchText: '' });
-  else await getSlidesGrid(ctx, project, slideGrid.GridRequest.parse(c.grid ?? {}));
+  else await getSlidesGrid(ctx, project, slideGrid.GridRequest.parse({ ...c.grid, fields }));
   // The engine's queries over the slide tables; the service's lookup of the project's own fields is left out.
   const grid = sink.filter((q) => q.sql.includes('"slides"'));
   const isCount = (q: CompiledQuery) => /^select count\(\*\) as n from/i.test(q.sql);
@@ -220,8 +223,9 @@ async function measureCase(
   direct: Direct,
   c: Case,
   done: Measured[],
+  shownFields: string[],
 ): Promise<Measured> {
-  const queries = await engineQueries(direct, c);
+  const queries = await engineQueries(direct, c, shownFields);
   const sqlOnce = async () => {
     let last: unknown[] = [];
     for (const q of queries) last = await direct.query(q);
@@ -246,7 +250,10 @@ async function measureCase(
             data: unknown[];
             filteredSlideCount: number;
             rowCount: number;
-          }>(server.base, server.token, 'POST', `/v1/projects/${PROJECT_ID}/slides/grid`, c.grid);
+          }>(server.base, server.token, 'POST', `/v1/projects/${PROJECT_ID}/slides/grid`, {
+            ...c.grid,
+            fields: shownFields,
+          });
           const what = c.grid?.rowGroupCols?.length ? `${r.rowCount} groups` : `${r.data.length} rows`;
           answer = `${what} of ${r.filteredSlideCount}, ${(bytes / 1024).toFixed(1)} KB`;
         }
@@ -319,11 +326,20 @@ async function benchDatabase(
     );
     log(`${name}: server up, the project holds ${count} slides`);
     if (count !== SLIDE_COUNT) throw new Error(`the bench project holds ${count} slides, not ${SLIDE_COUNT}`);
+    // The slide table's DataGrid asks for the fields its columns show: with the default column state,
+    // every field but the hidden ones, and the file name (SlideTable's ALWAYS_READ).
+    const descriptors = await callApi<FieldDescriptor[]>(
+      server.base,
+      server.token,
+      'GET',
+      `/v1/projects/${PROJECT_ID}/fields/slideMetadataView`,
+    );
+    const shownFields = readFieldsOf(defaultColumnState(descriptors), ['fileName']);
     await waitForIdle();
     await checkIdle();
     const done: Measured[] = [];
     for (const c of CASES) {
-      const m = await measureCase(server, direct, c, done);
+      const m = await measureCase(server, direct, c, done, shownFields);
       done.push(m);
       log(
         `${name}: ${c.label}: API ${p50(m.api).toFixed(2)} ms, SQL ${p50(m.sql).toFixed(2)} ms (${m.sql.length} rounds; ${m.answer})`,

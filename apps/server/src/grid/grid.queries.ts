@@ -8,7 +8,7 @@
  * seeks past that key through the sort's index instead of counting rows with OFFSET. A block elsewhere
  * (a jump) seeks to the nearest kept key before it and skips the rest.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import { BLANKS_LABEL } from '@tessera/domain';
 import type { GridRequest } from '@tessera/contract';
 import { dataVersionOf, versionKey, type Dialect } from '../db/database.ts';
@@ -100,13 +100,8 @@ export async function findRowsById(
   ids: readonly string[],
 ): Promise<Row[]> {
   if (ids.length === 0) return [];
-  const t = ctx.source.table;
-  const id = sql.ref(`${t}.id`);
-  const { rows } = await sql<Row>`SELECT ${sql.join([...selectList(t, select), sql`${id} AS _kid`])}
-    FROM ${sql.table(t)}
-    WHERE ${sql.ref(`${t}.project_id`)} = ${ctx.projectId} AND ${id} IN (${sql.join([...ids])})`.execute(
-    ctx.db,
-  );
+  const query = rowsByIdQuery(ctx, select, ids.length);
+  const { rows } = await ctx.db.executeQuery<Row>({ ...query, parameters: [ctx.projectId, ...ids] });
   const byId = new Map(rows.map((row) => [row._kid as string, row]));
   return ids.flatMap((key) => {
     const row = byId.get(key);
@@ -114,6 +109,31 @@ export async function findRowsById(
     delete row._kid;
     return [row];
   });
+}
+
+/**
+ * The rows-by-id query of a select list and id count, compiled once: compiling ~60 column references and
+ * 100 ids anew took a third of a millisecond of every block the column store orders. Its parameters are
+ * the project id and then the ids, in that order.
+ */
+const rowsByIdQueries = new Map<string, CompiledQuery<Row>>();
+const MAX_ROWS_BY_ID_QUERIES = 200;
+
+function rowsByIdQuery(ctx: GridContext, select: readonly SelectColumn[], count: number): CompiledQuery<Row> {
+  const t = ctx.source.table;
+  const key = `${ctx.dialect}|${t}|${count}|${select.map((c) => `${c.column} ${c.as}`).join(',')}`;
+  let query = rowsByIdQueries.get(key);
+  if (!query) {
+    const id = sql.ref(`${t}.id`);
+    query = sql<Row>`SELECT ${sql.join([...selectList(t, select), sql`${id} AS _kid`])}
+      FROM ${sql.table(t)}
+      WHERE ${sql.ref(`${t}.project_id`)} = ${''} AND ${id} IN (${sql.join(Array<string>(count).fill(''))})`.compile(
+      ctx.db,
+    );
+    if (rowsByIdQueries.size >= MAX_ROWS_BY_ID_QUERIES) rowsByIdQueries.clear();
+    rowsByIdQueries.set(key, query);
+  }
+  return query;
 }
 
 /** Leaf rows [startRow, endRow) in the sort's order, seeking past a kept keyset anchor where there is one. */

@@ -42,8 +42,8 @@ export class ColumnStore {
   private readonly columns = new Map<string, { spec: ColumnSpec; column: Column }>();
   /** One refresh or load at a time: requests in flight wait for it rather than repeating it. */
   private queue: Promise<unknown> = Promise.resolve();
-  /** The words masks are built in, one request after another (store-query.ts). */
-  private readonly scratch = { words: new Int32Array(0) };
+  /** The words masks are built in, one request after another (store-query.ts), and a range's run is marked in. */
+  private readonly scratch = { words: new Int32Array(0), run: new Int32Array(0) };
   /** False when the project's slide ids are not ours (24 hex): such a project is left to SQL. */
   isSupported = true;
   lastUsed = 0;
@@ -71,7 +71,7 @@ export class ColumnStore {
 
   /** Bytes held, for the registry's budget. */
   get bytes(): number {
-    let total = (this.slots?.bytes ?? 0) + this.scratch.words.byteLength;
+    let total = (this.slots?.bytes ?? 0) + this.scratch.words.byteLength + this.scratch.run.byteLength;
     for (const { column } of this.columns.values()) total += columnBytes(column);
     return total;
   }
@@ -146,7 +146,7 @@ export class ColumnStore {
           if (code < 0) this.columns.delete(specKey(spec));
           else if (column.codes[slot] !== code) {
             column.codes[slot] = code;
-            column.bySort = null;
+            column.sorted = null;
             column.bitmaps = null;
           }
         } else if (spec.kind === 'list' && !sameList(column, slot, listValues(spec, row[spec.column]))) {
@@ -183,7 +183,7 @@ export class ReadyStore {
   constructor(
     readonly slots: SlotIndex,
     private readonly columns: ReadonlyMap<string, Column>,
-    private readonly scratch: { words: Int32Array },
+    private readonly scratch: { words: Int32Array; run: Int32Array },
   ) {}
 
   column(spec: ColumnSpec): Column {
@@ -205,5 +205,12 @@ export class ReadyStore {
     const words = this.scratch.words.subarray(0, count);
     words.set(this.slots.alive.subarray(0, count));
     return new SlotMask(words, this.slots.size);
+  }
+
+  /** Words to mark a range's run in (store-filter.ts), as many as a mask's; reused like the mask's. */
+  runScratch(): Int32Array {
+    const count = Math.ceil(this.slots.size / 32);
+    if (this.scratch.run.length < count) this.scratch.run = new Int32Array(Math.ceil(count * 1.25) + 1);
+    return this.scratch.run;
   }
 }

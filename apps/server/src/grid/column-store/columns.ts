@@ -22,10 +22,18 @@ export interface ScalarColumn {
   isJsOrdered: boolean;
   /** value → code, built when first needed (patches, set filters on unordered values). */
   lookup: Map<StoredValue, number> | null;
-  /** Every slot ordered by (code, id), built when a page is first sorted by the column (store-page.ts); null after a patch. */
-  bySort: Int32Array | null;
+  /** Every slot ordered by (code, id), built when a page is first sorted or ranged by the column (sorted-slots.ts); null after a patch. */
+  sorted: SortedSlots | null;
   /** Per code, the slots holding it as bits, for columns of at most MAX_BITMAP_CODES codes; built when first filtered, null after a patch. */
   bitmaps: Int32Array[] | null;
+}
+
+/** A scalar column's slots ordered by (code, id), with where each code's run starts (sorted-slots.ts). */
+export interface SortedSlots {
+  /** Every slot, ordered by code and then by id. */
+  slots: Int32Array;
+  /** starts[code]: the position in `slots` of the code's first slot; starts[codeCount] is the slot count. */
+  starts: Int32Array;
 }
 
 /** Columns with this many codes or fewer (blank included) keep a bitmap per code: a set filter is then an OR of a few bitmaps. */
@@ -62,7 +70,7 @@ export function buildScalarColumn(
     }
     codes[slot] = values.length - 1;
   }
-  return { kind: 'scalar', codes, values, isJsOrdered, lookup: null, bySort: null, bitmaps: null };
+  return { kind: 'scalar', codes, values, isJsOrdered, lookup: null, sorted: null, bitmaps: null };
 }
 
 /** The code of a value, or -1 when no slot holds it; null is 0. */
@@ -129,7 +137,7 @@ export function buildListColumn(
 
 /** The column with room for `capacity` slots (new slots hold null); list columns cannot grow (reload them). */
 export function growScalarColumn(column: ScalarColumn, capacity: number): void {
-  column.bySort = null;
+  column.sorted = null;
   column.bitmaps = null;
   if (column.codes.length >= capacity) return;
   const grown = new Int32Array(Math.ceil(capacity * 1.5));
@@ -143,7 +151,7 @@ export function columnBytes(column: Column): number {
     const bitmaps = column.bitmaps ? column.bitmaps.length * (column.bitmaps[0]?.byteLength ?? 0) : 0;
     return (
       column.codes.byteLength +
-      (column.bySort?.byteLength ?? 0) +
+      (column.sorted ? column.sorted.slots.byteLength + column.sorted.starts.byteLength : 0) +
       bitmaps +
       column.values.length * 48 +
       (column.lookup ? column.lookup.size * 64 : 0)

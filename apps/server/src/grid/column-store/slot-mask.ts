@@ -53,6 +53,34 @@ export class SlotMask {
     }
   }
 
+  /**
+   * Keeps the slots listed in the runs [from, to) of `listed` — or, when `isKept` is false, the slots
+   * not listed there. `scratch` (at least as many words as the mask) receives the listed slots' bits.
+   */
+  andListed(
+    listed: Int32Array,
+    runs: readonly (readonly [from: number, to: number])[],
+    isKept: boolean,
+    scratch: Int32Array,
+  ): void {
+    const { words } = this;
+    scratch.fill(0, 0, words.length);
+    for (const [from, to] of runs)
+      for (let k = from; k < to; k++) {
+        const slot = listed[k]!;
+        scratch[slot >>> 5]! |= 1 << (slot & 31);
+      }
+    const flip = isKept ? 0 : -1;
+    for (let w = 0; w < words.length; w++) words[w] = words[w]! & (scratch[w]! ^ flip);
+  }
+
+  /** The words holding at least one slot: what a pass over the slots' codes visits. */
+  nonEmptyWords(): number {
+    let n = 0;
+    for (let w = 0; w < this.words.length; w++) if (this.words[w] !== 0) n++;
+    return n;
+  }
+
   /** Keeps the slots in any of the given bitmaps (one per chosen code). */
   andAny(bitmaps: readonly Int32Array[]): void {
     const { words } = this;

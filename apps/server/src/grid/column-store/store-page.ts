@@ -16,6 +16,7 @@
 import type { ScalarColumn } from './columns.ts';
 import type { SlotIndex } from './slot-index.ts';
 import type { SlotMask } from './slot-mask.ts';
+import { sortedSlotsOf } from './sorted-slots.ts';
 
 /**
  * The slots of rows [startRow, endRow) among the masked ones, sorted by the column (blanks first
@@ -29,7 +30,7 @@ export function pageSlots(
   startRow: number,
   endRow: number,
 ): number[] {
-  const sorted = (column.bySort ??= sortByCode(column, slots));
+  const sorted = sortedSlotsOf(column, slots).slots;
   const out: number[] = [];
   let skipped = 0;
   const step = desc ? -1 : 1;
@@ -44,15 +45,4 @@ export function pageSlots(
     else out.push(slot);
   }
   return out;
-}
-
-/** Every slot ordered by (code, id): a stable counting sort of the slots in id order. */
-function sortByCode(column: ScalarColumn, slots: SlotIndex): Int32Array {
-  const { codes } = column;
-  const starts = new Int32Array(column.values.length + 1);
-  for (let s = 0; s < slots.size; s++) starts[codes[s]! + 1]!++;
-  for (let c = 1; c < starts.length; c++) starts[c]! += starts[c - 1]!;
-  const sorted = new Int32Array(slots.size);
-  for (const slot of slots.order) sorted[starts[codes[slot]!]!++] = slot;
-  return sorted;
 }

@@ -25,7 +25,7 @@ export async function answerFromStore<T>(
   if (!store) return null;
   const keys = plan.groups.map(({ column, spec, key }) => (mask: SlotMask) => {
     const stored = store.scalar(spec);
-    andCodes(mask, stored, { kind: 'lut', lut: groupKeyLut(stored, column, key) }, store.slots.size);
+    andCodes(mask, stored, { kind: 'lut', lut: groupKeyLut(stored, column, key) }, store);
     return true;
   });
   const mask = filterMask(store, plan.filters, keys);
