@@ -13,7 +13,7 @@ import {
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { slidePath } from '../packages/wsi/src/testing/slides.ts';
+import { slidePath } from '../packages/wsi/test/slides.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 /** Cache that survives runs: the tissue slides take ~30 s each to build. */

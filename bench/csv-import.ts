@@ -22,14 +22,14 @@ import {
   type CsvRecord,
   type FieldDescriptor,
 } from '@tessera/domain';
-import { bodyRowsLines, slideImport, type CsvImportEvent, type CsvImportReport } from '@tessera/contract';
+import { bodyRowsLines, metadataImport, type CsvImportEvent, type CsvImportReport } from '@tessera/contract';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import {
   insertSyntheticSlides,
   syntheticSlideRows,
   type SyntheticSlide,
 } from '../apps/server/src/cli/demo-metadata.ts';
-import { importRequestOf } from '../apps/web/src/features/slide-import/import-request.ts';
+import { importRequestOf } from '../apps/web/src/features/metadata-import/import-request.ts';
 import { PG_BASE_URL } from './_grid-data.ts';
 import { callApi, startBenchServer, type BenchServer } from './_server.ts';
 import { checkIdle, log, onCleanup, runBench, stopAll } from './_lib.ts';
@@ -115,7 +115,7 @@ async function importOnce(
     fetch(server.base + url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-ndjson', authorization: `Bearer ${server.token}` },
-      body: bodyRowsLines(slideImport.importSlideMetadata, body).join('\n'),
+      body: bodyRowsLines(metadataImport.importSlideMetadata, body).join('\n'),
     });
   const checked = await post({ ...request, dryRun: true });
   if (!checked.ok) throw new Error(`the dry run answered ${checked.status}: ${await checked.text()}`);

@@ -41,7 +41,7 @@ import { nowIso } from '../apps/server/src/db/dialect.ts';
 import { hashPassword } from '../apps/server/src/lib/password-hash.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.queries.ts';
 import { insertSyntheticSlides, syntheticSlideRows } from '../apps/server/src/cli/demo-metadata.ts';
-import { slidePath } from '../packages/wsi/src/testing/slides.ts';
+import { slidePath } from '../packages/wsi/test/slides.ts';
 import { PG_BASE_URL } from './_grid-data.ts';
 import { callApi, placeInImports, startBenchServer, type BenchServer } from './_server.ts';
 import {

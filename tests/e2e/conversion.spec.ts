@@ -15,7 +15,7 @@ import { serverEnv } from './support/env.ts';
 import { openTable, grid } from './support/slides.ts';
 import { snackbar } from './support/ui.ts';
 import { tokensFor, USERS } from './support/users.ts';
-import { slidePath } from '../../packages/wsi/src/testing/slides.ts';
+import { slidePath } from '../../packages/wsi/test/slides.ts';
 
 const REASON =
   'Conversion failed: Channels of sample type int8 cannot be optimized yet (uint8 and uint16 can)';

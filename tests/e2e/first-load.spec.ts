@@ -61,11 +61,11 @@ test('the slide table downloads no code of settings, members, profile, the dashb
   );
   // The shell (navbar), the project frame, and the table with the dialogs its toolbar opens.
   expect(featuresIn(readChunkModules(), requested)).toEqual([
+    'metadata-import',
     'projects',
     'shared-views',
     'shell',
     'slide-export',
-    'slide-import',
     'slides',
   ]);
 });

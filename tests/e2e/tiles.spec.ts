@@ -12,7 +12,7 @@ import { test, expect } from './fixtures.ts';
 import { apiCall, createProject } from './support/api.ts';
 import { serverEnv } from './support/env.ts';
 import { signInPage, USERS } from './support/users.ts';
-import { slidePath } from '../../packages/wsi/src/testing/slides.ts';
+import { slidePath } from '../../packages/wsi/test/slides.ts';
 
 const SLIDE = slidePath('CMU-1-Small-Region.svs');
 const TILE = 240;

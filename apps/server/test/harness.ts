@@ -219,5 +219,5 @@ export function describeEachDialect(
   });
 }
 
-/** The real test slides (one rule for every tier: packages/wsi/src/testing/slides.ts). */
-export { SLIDES_DIR } from '../../../packages/wsi/src/testing/slides.ts';
+/** The real test slides (one rule for every tier: packages/wsi/test/slides.ts). */
+export { SLIDES_DIR } from '../../../packages/wsi/test/slides.ts';

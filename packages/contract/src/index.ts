@@ -11,7 +11,7 @@ export * as tiles from './tiles.contract.ts';
 export * as equalization from './equalization.contract.ts';
 export * as slideGrid from './slide-grid.contract.ts';
 export * as vocabularies from './vocabularies.contract.ts';
-export * as slideImport from './slide-import.contract.ts';
+export * as metadataImport from './metadata-import.contract.ts';
 export * as slideExport from './slide-export.contract.ts';
 export type { ExportRequest } from './slide-export.contract.ts';
 export {
@@ -19,7 +19,7 @@ export {
   type CsvImportReport,
   type CsvImportEvent,
   type CsvImportRequest,
-} from './slide-import.contract.ts';
+} from './metadata-import.contract.ts';
 export * as sharedViews from './shared-views.contract.ts';
 export type {
   Slide,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { WsiError } from './errors.ts';
 import { jpegPassthrough, TiffSlide } from './slide.ts';
 import { BufferSource } from './source/byte-source.ts';
-import { slidePath } from './testing/slides.ts';
+import { slidePath } from '../test/slides.ts';
 import { readTiffStructure } from './tiff/ifd.ts';
 
 /*

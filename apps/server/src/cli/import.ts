@@ -1,14 +1,15 @@
 /**
- * `tessera import <DIR> --project <NAME>`: registers every slide of a folder into a project (the import
- * service of the slides module). Progress goes to stderr (a bar on a terminal, plain lines otherwise),
- * `imported <fileName> <slideId>` lines to stdout, then a summary of imported, skipped and failed files.
+ * `tessera import <DIR> --project <NAME>`: registers every slide of a folder into a project (slide folder
+ * registration, `modules/slides/folder-import.service.ts`). Progress goes to stderr (a bar on a terminal,
+ * plain lines otherwise), `imported <fileName> <slideId>` lines to stdout, then a summary of imported,
+ * skipped and failed files.
  * The CLI runs with the server's own rights, so unlike the API it accepts any folder.
  */
 import path from 'node:path';
 import { projectNameKey } from '@tessera/domain';
 import type { ImportSummary } from '@tessera/contract';
 import type { AppContext } from '../context.ts';
-import { importFolder, type ImportProgress } from '../modules/slides/import.service.ts';
+import { importFolder, type FolderImportProgress } from '../modules/slides/folder-import.service.ts';
 import { findProjectIdByNameKey } from '../modules/slides/slides.queries.ts';
 
 export const IMPORT_USAGE = 'Usage: tessera import <DIR> --project <NAME>';
@@ -45,7 +46,7 @@ export interface ImportOutput {
 const BAR_WIDTH = 30;
 
 /** One progress line: `[#####-----] 3/10 name.svs (imported)`. */
-export function progressLine(p: ImportProgress): string {
+export function progressLine(p: FolderImportProgress): string {
   const filled = p.total === 0 ? BAR_WIDTH : Math.round((p.done / p.total) * BAR_WIDTH);
   return `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${p.done}/${p.total} ${p.fileName} (${p.outcome})`;
 }
@@ -66,7 +67,7 @@ export async function runImport(ctx: AppContext, args: ImportArgs, io: ImportOut
     io.err.write(`Project could not be found: ${args.project}\n`);
     return 2;
   }
-  const onProgress = (p: ImportProgress) => {
+  const onProgress = (p: FolderImportProgress) => {
     if (io.err.isTTY) io.err.write(`\r\x1b[2K${progressLine(p)}${p.done === p.total ? '\n' : ''}`);
     else io.err.write(`${progressLine(p)}\n`);
     if (p.outcome === 'imported' && p.slideId) io.out(`imported ${p.fileName} ${p.slideId}`);

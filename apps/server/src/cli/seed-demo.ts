@@ -13,7 +13,7 @@ import { nowIso } from '../db/dialect.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password-hash.ts';
 import { insertUser, findUserIdByEmail } from '../modules/users/users.queries.ts';
-import { importFolder } from '../modules/slides/import.service.ts';
+import { importFolder } from '../modules/slides/folder-import.service.ts';
 import {
   insertDemoMember,
   insertDemoProject,

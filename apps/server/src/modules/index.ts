@@ -12,7 +12,7 @@ import { registerTileRoutes } from './imaging/tiles.routes.ts';
 import { registerEqualizationRoutes } from './equalization/equalization.routes.ts';
 import { registerSlideGridRoutes } from './slides/slide-grid.routes.ts';
 import { registerVocabularyRoutes } from './vocabularies/vocabularies.routes.ts';
-import { registerSlideImportRoutes } from './slide-import/slide-import.routes.ts';
+import { registerMetadataImportRoutes } from './metadata-import/metadata-import.routes.ts';
 import { registerSlideExportRoutes } from './slide-export/slide-export.routes.ts';
 import { registerSharedViewRoutes } from './shared-views/shared-views.routes.ts';
 
@@ -28,7 +28,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerEqualizationRoutes(app, ctx);
   registerSlideGridRoutes(app, ctx);
   registerVocabularyRoutes(app, ctx);
-  registerSlideImportRoutes(app, ctx);
+  registerMetadataImportRoutes(app, ctx);
   registerSlideExportRoutes(app, ctx);
   registerSharedViewRoutes(app, ctx);
 }

@@ -8,7 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { DATE_FILTER_TYPES, NUMBER_FILTER_TYPES, TEXT_FILTER_TYPES } from '@tessera/domain';
-import type { ColumnFilter, Condition } from '@tessera/contract';
+import type { ColumnFilter, DateCondition, NumberCondition, TextCondition } from '@tessera/contract';
 import { useDebouncedApply, type FilterMenuProps } from './filter-panel.ts';
 import { SET_FILTER_DEBOUNCE_MS } from './set-filter.ts';
 
@@ -29,6 +29,7 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 type ConditionKind = 'text' | 'number' | 'date';
+type Operator = 'AND' | 'OR';
 interface ConditionDraft {
   type: string;
   from: string;
@@ -45,7 +46,7 @@ const needsValue = (type: string) => type !== 'blank' && type !== 'notBlank';
 function draftsOf(
   filter: ColumnFilter | undefined,
   kind: ConditionKind,
-): { conditions: ConditionDraft[]; operator: 'AND' | 'OR' } {
+): { conditions: ConditionDraft[]; operator: Operator } {
   const empty = { type: kind === 'text' ? 'contains' : 'equals', from: '', to: '' };
   if (!filter || filter.filterType === 'set') return { conditions: [empty, { ...empty }], operator: 'AND' };
   const list = 'conditions' in filter ? filter.conditions : [filter];
@@ -62,40 +63,61 @@ function draftsOf(
   };
 }
 
-function conditionOf(kind: ConditionKind, d: ConditionDraft): Condition | null {
-  if (needsValue(d.type) && d.from.trim() === '') return null;
-  if (kind === 'text') return { filterType: 'text', type: d.type as never, filter: d.from };
-  if (kind === 'number') {
-    const from = Number(d.from);
-    const to = Number(d.to);
-    if (needsValue(d.type) && !Number.isFinite(from)) return null;
-    if (d.type === 'inRange' && (d.to.trim() === '' || !Number.isFinite(to))) return null;
-    return {
-      filterType: 'number',
-      type: d.type as never,
-      filter: needsValue(d.type) ? from : null,
-      filterTo: d.type === 'inRange' ? to : null,
-    };
-  }
-  if (d.type === 'inRange' && !d.to) return null;
+/** The draft's type when it is one of `types` (its kind's), typed as that kind's condition type. */
+const typeIn = <T extends string>(types: readonly T[], type: string): T | undefined =>
+  types.find((t) => t === type);
+const lacksValue = (d: ConditionDraft) => needsValue(d.type) && d.from.trim() === '';
+
+function textConditionOf(d: ConditionDraft): TextCondition | null {
+  const type = typeIn(TEXT_FILTER_TYPES, d.type);
+  if (!type || lacksValue(d)) return null;
+  return { filterType: 'text', type, filter: d.from };
+}
+
+function numberConditionOf(d: ConditionDraft): NumberCondition | null {
+  const type = typeIn(NUMBER_FILTER_TYPES, d.type);
+  if (!type || lacksValue(d)) return null;
+  const from = Number(d.from);
+  const to = Number(d.to);
+  if (needsValue(type) && !Number.isFinite(from)) return null;
+  if (type === 'inRange' && (d.to.trim() === '' || !Number.isFinite(to))) return null;
+  return {
+    filterType: 'number',
+    type,
+    filter: needsValue(type) ? from : null,
+    filterTo: type === 'inRange' ? to : null,
+  };
+}
+
+function dateConditionOf(d: ConditionDraft): DateCondition | null {
+  const type = typeIn(DATE_FILTER_TYPES, d.type);
+  if (!type || lacksValue(d)) return null;
+  if (type === 'inRange' && !d.to) return null;
   return {
     filterType: 'date',
-    type: d.type as never,
-    dateFrom: needsValue(d.type) ? `${d.from} 00:00:00` : null,
-    dateTo: d.type === 'inRange' ? `${d.to} 00:00:00` : null,
+    type,
+    dateFrom: needsValue(type) ? `${d.from} 00:00:00` : null,
+    dateTo: type === 'inRange' ? `${d.to} 00:00:00` : null,
   };
 }
 
 /** The filter the drafts make: none, one condition, or two joined by the operator. */
-function filterOf(
-  kind: ConditionKind,
-  drafts: ConditionDraft[],
-  operator: 'AND' | 'OR',
-): ColumnFilter | null {
-  const built = drafts.map((c) => conditionOf(kind, c)).filter((c): c is Condition => c !== null);
+function filterOf(kind: ConditionKind, drafts: ConditionDraft[], operator: Operator): ColumnFilter | null {
+  if (kind === 'text') return joined('text', drafts.map(textConditionOf), operator);
+  if (kind === 'number') return joined('number', drafts.map(numberConditionOf), operator);
+  return joined('date', drafts.map(dateConditionOf), operator);
+}
+
+/** The conditions that parsed, of one kind: none, one, or all joined by the operator. */
+function joined<F extends ConditionKind, C extends { filterType: F }>(
+  filterType: F,
+  conditions: (C | null)[],
+  operator: Operator,
+) {
+  const built = conditions.filter((c): c is C => c !== null);
   if (built.length === 0) return null;
   if (built.length === 1) return built[0]!;
-  return { filterType: kind, operator, conditions: built } as ColumnFilter;
+  return { filterType, operator, conditions: built };
 }
 
 export function ConditionFilterPanel({
@@ -124,7 +146,7 @@ export function ConditionFilterPanel({
               size="small"
               exclusive
               value={operator}
-              onChange={(_, v: 'AND' | 'OR' | null) => v && (setDirty(true), setOperator(v))}
+              onChange={(_, v: Operator | null) => v && (setDirty(true), setOperator(v))}
               aria-label="Join conditions"
             >
               <ToggleButton value="AND">AND</ToggleButton>

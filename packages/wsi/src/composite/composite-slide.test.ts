@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TiffSlide } from '../slide.ts';
-import { slidePath } from '../testing/slides.ts';
+import { slidePath } from '../../test/slides.ts';
 import { compositeChannels, type ChannelTile, type CompositeWindow } from './composite.ts';
 import { encodeRgbTile } from './encode.ts';
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WsiError } from '../errors.ts';
 import { BufferSource } from '../source/byte-source.ts';
-import { slidePath } from '../testing/slides.ts';
+import { slidePath } from '../../test/slides.ts';
 import { readDicomHeader } from './header.ts';
 import { DicomSlide } from './slide.ts';
 

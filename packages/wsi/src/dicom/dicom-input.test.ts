@@ -6,7 +6,7 @@ import dicomParser from 'dicom-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WsiError } from '../errors.ts';
 import { BufferSource } from '../source/byte-source.ts';
-import { slidePath } from '../testing/slides.ts';
+import { slidePath } from '../../test/slides.ts';
 import { DicomTag } from './constants.ts';
 import { DicomSlide } from './slide.ts';
 import { SparseTileIndex } from './sparse.ts';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listSegments } from '../jpeg/markers.ts';
 import { BufferSource } from '../source/byte-source.ts';
-import { slidePath } from '../testing/slides.ts';
+import { slidePath } from '../../test/slides.ts';
 import { DicomSlide } from './slide.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { TiffSlide } from '../slide.ts';
-import { slidePath } from '../testing/slides.ts';
+import { slidePath } from '../../test/slides.ts';
 
 /*
  * Reference values come from real tools (Debian 12: openslide-tools 3.4.1, libvips-tools 8.14.1,

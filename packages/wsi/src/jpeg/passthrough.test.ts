@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { TiffSlide, jpegPassthrough } from '../slide.ts';
-import { slidePath } from '../testing/slides.ts';
+import { slidePath } from '../../test/slides.ts';
 import { listSegments } from './markers.ts';
 import { ADOBE_APP14_RGB, buildStandaloneJpeg, tableSegments } from './passthrough.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { slidePath } from '../testing/slides.ts';
+import { slidePath } from '../../test/slides.ts';
 import { TiffSlide } from '../slide.ts';
 import { isOpenSlideAvailable, loadOpenSlide, setOpenSlideLibraryPath } from './library.ts';
 import { openSlideFile } from './open-slide-file.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { slidePath } from '../testing/slides.ts';
+import { slidePath } from '../../test/slides.ts';
 import { TiffSlide } from '../slide.ts';
 import { openSlideFile } from './open-slide-file.ts';
 import { configureOpenSlide, OpenSlideSlide, openSlideInFlight } from './openslide-slide.ts';

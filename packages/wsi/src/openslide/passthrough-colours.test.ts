@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TiffSlide } from '../slide.ts';
-import { slidePath } from '../testing/slides.ts';
+import { slidePath } from '../../test/slides.ts';
 import { OpenSlideSlide } from './openslide-slide.ts';
 
 /*

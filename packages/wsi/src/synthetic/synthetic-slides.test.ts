@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TiffSlide } from '../slide.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findTool, vipsHeader } from '../writer/testing.ts';
+import { findTool, vipsHeader } from '../../test/writer-tools.ts';
 import { generateBrightfieldSlide, generateFluorescenceSlide } from './synthetic-slides.ts';
 
 const hasVips = findTool('vipsheader');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WsiError } from '../errors.ts';
 import { TiffSlide } from '../slide.ts';
-import { slidePath } from '../testing/slides.ts';
+import { slidePath } from '../../test/slides.ts';
 import { decodeChunk, type DecodedTile } from './decode.ts';
 
 /*

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { WsiError } from '../errors.ts';
 import { TiffSlide } from '../slide.ts';
 import { BufferSource } from '../source/byte-source.ts';
-import { buildTiff, imageTags, type TinyIfd } from '../testing/tiny-tiff.ts';
-import { findTool } from '../writer/testing.ts';
+import { buildTiff, imageTags, type TinyIfd } from '../../test/tiny-tiff.ts';
+import { findTool } from '../../test/writer-tools.ts';
 
 /*
  * Cases no small public slide covers, built in memory with the independent test writer: BigTIFF and

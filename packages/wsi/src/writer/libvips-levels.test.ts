@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TiffSlide } from '../slide.ts';
 import { LibvipsLevels } from './libvips-levels.ts';
 import { PyramidWriter } from './pyramid-writer.ts';
-import { psnr } from './testing.ts';
+import { psnr } from '../../test/writer-tools.ts';
 
 let dir: string;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TiffSlide } from '../slide.ts';
 import { LibvipsLevels } from './libvips-levels.ts';
 import { PyramidWriter, type PyramidWriterOptions } from './pyramid-writer.ts';
-import { findTool, psnr, vipsHeader } from './testing.ts';
+import { findTool, psnr, vipsHeader } from '../../test/writer-tools.ts';
 
 const hasVips = findTool('vipsheader');
 const hasOpenSlide = findTool('openslide-show-properties');

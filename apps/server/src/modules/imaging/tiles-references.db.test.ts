@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadOpenSlide, openSlide } from '@tessera/wsi';
 import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
-import { findTool } from '../../../../../packages/wsi/src/writer/testing.ts';
+import { findTool } from '../../../../../packages/wsi/test/writer-tools.ts';
 import { registerImage } from './images.service.ts';
 import { getOrCreateSlideForImage } from '../slides/slides.service.ts';
 import { virtualLevels } from './virtual-levels.ts';

@@ -4,7 +4,7 @@
  * the filter values and every export, and a shared view holding one saved, then failed for everyone.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { bodyRowsLines, slideImport } from '@tessera/contract';
+import { bodyRowsLines, metadataImport } from '@tessera/contract';
 import { CELL_MESSAGES, TEXT_MESSAGES } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { insertTestSlides } from '../../../test/slides.fixtures.ts';
@@ -89,7 +89,7 @@ describeEachDialect('control characters', (t) => {
       method: 'POST',
       url: `/v1/projects/${projectId}/slides/import-csv`,
       headers: { 'content-type': 'application/x-ndjson' },
-      payload: bodyRowsLines(slideImport.importSlideMetadata, body).join('\n'),
+      payload: bodyRowsLines(metadataImport.importSlideMetadata, body).join('\n'),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().messages).toEqual([

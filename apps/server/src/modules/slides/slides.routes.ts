@@ -6,7 +6,7 @@ import type { ProjectScope } from '../../actor.ts';
 import { addRoute, contractRouteOptions } from '../../http/route.ts';
 import type { AssociatedKind, ImageFormat } from '../imaging/picture-encode.ts';
 import * as service from './slides.service.ts';
-import { importFolderByApi } from './import.service.ts';
+import { importFolderByApi } from './folder-import.service.ts';
 
 /** Image bytes are immutable per image checksum: private (members only) but cacheable for a day; 304 for a known ETag. */
 function sendImage(

@@ -8,7 +8,7 @@ import { deleteSlides } from '../../api/slide-table.ts';
 import { useNotify } from '../../app/notify.tsx';
 import type { ColumnState } from '../../grid/column-state.ts';
 import type { Row } from '../../grid/types.ts';
-import { CsvImportWizard } from '../slide-import/index.ts';
+import { CsvImportWizard } from '../metadata-import/index.ts';
 import { ExportDialog } from '../slide-export/index.ts';
 import { ShareFiltersDialog } from '../shared-views/index.ts';
 import { AssayEditorDialog } from './AssayEditorDialog.tsx';

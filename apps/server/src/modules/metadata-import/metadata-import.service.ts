@@ -8,7 +8,8 @@
  * A strict import (the default) changes nothing unless every line is correct; 'Allow import of correct
  * values' applies exactly the correct lines. Either way the changes are one transaction, each slide
  * written only if unchanged since it was read, so a failure or a concurrent edit leaves every slide as
- * it was.
+ * it was. (Registering new slides from a folder, the CLI's `tessera import`, is slide folder
+ * registration: modules/slides/folder-import.service.ts.)
  */
 import {
   canEditCell,
@@ -23,7 +24,7 @@ import {
   type DateOrder,
   type FieldDescriptor,
 } from '@tessera/domain';
-import { MAX_REPORTED_MESSAGES, type CsvImportReport, type slideImport } from '@tessera/contract';
+import { MAX_REPORTED_MESSAGES, type CsvImportReport, type metadataImport } from '@tessera/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { ProjectScope } from '../../actor.ts';
@@ -32,15 +33,15 @@ import { getFieldDescriptors } from '../slides/slide-grid.service.ts';
 import { readSlides, writeSlideChanges, type SlideWrite } from '../slides/slide-metadata.service.ts';
 import { findProjectFields } from '../slides/project-fields.queries.ts';
 import { withAssayIds } from '../slides/slide-metadata.queries.ts';
-import { findSlideNames } from './slide-import.queries.ts';
+import { findSlideNames } from './metadata-import.queries.ts';
 
-type Request = z.output<typeof slideImport.CsvImportRequest>;
+type Request = z.output<typeof metadataImport.CsvImportRequest>;
 
 /** Slides written between two progress lines at most (the cap of spec 1 §9's 'about every total/200'). */
 const MAX_BATCH = 500;
 type Row = Record<string, unknown>;
 
-export const IMPORT_MESSAGES = {
+export const METADATA_IMPORT_MESSAGES = {
   notImportable: (field: string) => `The field '${field}' cannot be imported`,
   twice: (field: string) => `The field '${field}' is mapped to more than one column`,
   noFileName: 'No column is mapped to the slide file name',
@@ -79,7 +80,9 @@ export async function planImport(
   }
   const lines = request.rows.map((row) => {
     if (row.cells.length !== request.columns.length)
-      throw badRequest(IMPORT_MESSAGES.cellCount(row.line, row.cells.length, request.columns.length));
+      throw badRequest(
+        METADATA_IMPORT_MESSAGES.cellCount(row.line, row.cells.length, request.columns.length),
+      );
     const fileName = row.cells[fileNameColumn]!.trim();
     // Keyed by field names from the request: objects without a prototype (DESIGN §14).
     const values = Object.create(null) as Record<string, string>;
@@ -177,9 +180,14 @@ export async function planImport(
 
 /** Refuses the import as a whole (422) when it may not run: strict with a bad line, or no good line at all. */
 export function checkRunnable(report: CsvImportReport, allowCorrectValues: boolean): void {
-  if (report.correct === 0) throw new AppError(422, 'IMPORT_REFUSED', IMPORT_MESSAGES.nothingCorrect);
+  if (report.correct === 0)
+    throw new AppError(422, 'IMPORT_REFUSED', METADATA_IMPORT_MESSAGES.nothingCorrect);
   if (report.incorrect > 0 && !allowCorrectValues)
-    throw new AppError(422, 'IMPORT_REFUSED', IMPORT_MESSAGES.refused(report.incorrect, report.lines));
+    throw new AppError(
+      422,
+      'IMPORT_REFUSED',
+      METADATA_IMPORT_MESSAGES.refused(report.incorrect, report.lines),
+    );
 }
 
 /** The mapped columns must be importable fields, each once, one of them the file name; answers that column's index. */
@@ -187,12 +195,12 @@ function checkColumns(request: Request, descriptors: readonly FieldDescriptor[])
   const importable = new Set(importableFields(descriptors).map((f) => f.fieldName));
   const seen = new Set<string>();
   for (const { slideField } of request.columns) {
-    if (!importable.has(slideField)) throw badRequest(IMPORT_MESSAGES.notImportable(slideField));
-    if (seen.has(slideField)) throw badRequest(IMPORT_MESSAGES.twice(slideField));
+    if (!importable.has(slideField)) throw badRequest(METADATA_IMPORT_MESSAGES.notImportable(slideField));
+    if (seen.has(slideField)) throw badRequest(METADATA_IMPORT_MESSAGES.twice(slideField));
     seen.add(slideField);
   }
   const index = request.columns.findIndex((c) => c.slideField === 'fileName');
-  if (index < 0) throw badRequest(IMPORT_MESSAGES.noFileName);
+  if (index < 0) throw badRequest(METADATA_IMPORT_MESSAGES.noFileName);
   return index;
 }
 

@@ -21,7 +21,7 @@ import {
   type FieldDescriptor,
 } from '@tessera/domain';
 import type { CsvImportReport } from '@tessera/contract';
-import { checkCsvImport, runCsvImport } from '../../api/slide-import.ts';
+import { checkCsvImport, runCsvImport } from '../../api/metadata-import.ts';
 import { SLIDE_TABLE_MESSAGES } from '../../api/slide-table.ts';
 import { messageOf } from '../../api/queries.ts';
 import { browserDateOrder } from '../../grid/cell-format.ts';

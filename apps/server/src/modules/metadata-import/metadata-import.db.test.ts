@@ -4,7 +4,12 @@
  * values, progress lines, the editing rights, and bad requests that change nothing.
  */
 import { beforeEach, expect, it } from 'vitest';
-import { bodyRowsLines, slideImport, type CsvImportReport, type CsvImportRequest } from '@tessera/contract';
+import {
+  bodyRowsLines,
+  metadataImport,
+  type CsvImportReport,
+  type CsvImportRequest,
+} from '@tessera/contract';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { insertTestSlides } from '../../../test/slides.fixtures.ts';
 
@@ -42,7 +47,7 @@ describeEachDialect('CSV import', (t) => {
       method: 'POST',
       url: `/v1/projects/${projectId}/slides/import-csv`,
       headers: { 'content-type': 'application/x-ndjson' },
-      payload: bodyRowsLines(slideImport.importSlideMetadata, body).join('\n'),
+      payload: bodyRowsLines(metadataImport.importSlideMetadata, body).join('\n'),
     });
   const slides = async () => {
     const res = await t().request(writer, {

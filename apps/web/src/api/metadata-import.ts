@@ -1,6 +1,6 @@
 /** The CSV import call (spec 1 §4): a dry run for the preview, then the import with its progress lines. */
 import {
-  slideImport,
+  metadataImport,
   type CsvImportEvent,
   type CsvImportReport,
   type CsvImportRequest,
@@ -8,7 +8,7 @@ import {
 import { ApiError, call, callWithResponse } from './client.ts';
 
 export const checkCsvImport = (projectId: string, request: CsvImportRequest, signal?: AbortSignal) =>
-  call(slideImport.importSlideMetadata, {
+  call(metadataImport.importSlideMetadata, {
     params: { projectId },
     body: { ...request, dryRun: true },
     signal,
@@ -21,7 +21,7 @@ export function runCsvImport(
   onProgress: (done: number, total: number) => void,
 ): Promise<CsvImportReport> {
   return callWithResponse(
-    slideImport.importSlideMetadata,
+    metadataImport.importSlideMetadata,
     { params: { projectId }, body: { ...request, dryRun: false } },
     async (res) => {
       let report: CsvImportReport | null = null;

@@ -1,7 +1,8 @@
 /**
- * Which slides a folder holds, before anything is read: files by extension (symlinks followed), an MRXS
- * file together with its companion folder as one slide, and the .dcm files grouped per DICOM series.
- * Only the folder itself is searched; other subfolders are reported, not entered.
+ * Which slides a folder holds, for slide folder registration (folder-import.service.ts), before anything
+ * is read: files by extension (symlinks followed), an MRXS file together with its companion folder as one
+ * slide, and the .dcm files grouped per DICOM series. Only the folder itself is searched; other
+ * subfolders are reported, not entered.
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,13 +24,13 @@ export const SLIDE_EXTENSIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** One slide to register: its display file name and every file that belongs to it (the slide file first). */
-export interface ImportUnit {
+export interface FolderUnit {
   fileName: string;
   paths: string[];
 }
 
 export interface FolderScan {
-  units: ImportUnit[];
+  units: FolderUnit[];
   /** Entries that are not slides (other extensions, folders), with why. */
   ignored: { fileName: string; reason: string }[];
   /** Entries that look like slides but could not be read enough to group them. */

@@ -7,15 +7,15 @@ import { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERROR_CODES, slideImport as contract, type CsvImportEvent } from '@tessera/contract';
+import { ERROR_CODES, metadataImport as contract, type CsvImportEvent } from '@tessera/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Actor, ProjectScope } from '../../actor.ts';
 import { AppError } from '../../errors.ts';
 import { contractRouteOptions } from '../../http/route.ts';
-import { applyImport, checkRunnable, planImport } from './slide-import.service.ts';
+import { applyImport, checkRunnable, planImport } from './metadata-import.service.ts';
 
-export function registerSlideImportRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerMetadataImportRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     ...contractRouteOptions(contract.importSlideMetadata, ctx.guard),
     handler: async (req, reply) => {

@@ -1,8 +1,9 @@
 /**
- * Import of a server folder into a project (issue #3 point 5): every slide of the folder is registered
- * (image by checksum, then the project's slide), slides already in the project by checksum are skipped,
- * and unreadable files are reported with the reader's reason; one bad file never stops the rest. The CLI
- * (`tessera import DIR --project NAME`) and the administrator API share this.
+ * Slide folder registration (issue #3 point 5): every slide of a server folder is registered into a
+ * project (image by checksum, then the project's slide), slides already in the project by checksum are
+ * skipped, and unreadable files are reported with the reader's reason; one bad file never stops the rest.
+ * The CLI (`tessera import DIR --project NAME`) and the administrator API share this. Not the CSV
+ * metadata import (`modules/metadata-import/`), which changes the metadata of slides already registered.
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,11 +14,11 @@ import { AppError, badRequest } from '../../errors.ts';
 import { imageChecksum } from '../imaging/checksum.ts';
 import { registerImage } from '../imaging/images.service.ts';
 import { describeFailure } from '../../errors.ts';
-import { scanFolder, type ImportUnit } from './import-scan.ts';
+import { scanFolder, type FolderUnit } from './folder-scan.ts';
 import { getOrCreateSlideForImage, slideNameParts } from './slides.service.ts';
 import * as q from './slides.queries.ts';
 
-export const IMPORT_MESSAGES = {
+export const FOLDER_IMPORT_MESSAGES = {
   folderMissing: 'The folder does not exist or is not a folder',
   outsideImports: 'Only folders inside the imports folder of the data directory can be imported',
   fileOutsideImports: 'The file lies outside the imports folder (a link leading out of it)',
@@ -25,9 +26,9 @@ export const IMPORT_MESSAGES = {
   alreadyPresent: (slideId: string) => `Already in the project (slide ${slideId})`,
 } as const;
 
-export const IMPORT_ERROR_CODES = { superUserOnly: 'SYSTEM_SUPER_USER_REQUIRED' } as const;
+export const FOLDER_IMPORT_ERROR_CODES = { superUserOnly: 'SYSTEM_SUPER_USER_REQUIRED' } as const;
 
-export interface ImportProgress {
+export interface FolderImportProgress {
   /** Units handled so far, of `total`. */
   done: number;
   total: number;
@@ -39,10 +40,10 @@ export interface ImportProgress {
 /** The folder the API may import from: `<data dir>/imports`. */
 export const importsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'imports');
 
-async function importUnit(
+async function registerUnit(
   ctx: AppContext,
   projectId: string,
-  unit: ImportUnit,
+  unit: FolderUnit,
   createdBy: string | null,
 ): Promise<{ outcome: 'imported' | 'skipped'; slideId: string }> {
   const known = await imageChecksum(unit.paths);
@@ -70,10 +71,10 @@ const isInside = (p: string, base: string) => p === base || p.startsWith(base + 
  * is given: a symlink in the imports folder must not bring in a file from elsewhere on the server. The
  * real paths are what gets registered then, so a link swapped after this check changes nothing.
  */
-async function confinedUnit(unit: ImportUnit, root: string | null): Promise<ImportUnit> {
+async function confinedUnit(unit: FolderUnit, root: string | null): Promise<FolderUnit> {
   if (!root) return unit;
   const paths = await Promise.all(unit.paths.map((p) => realpath(p)));
-  if (!paths.every((p) => isInside(p, root))) throw badRequest(IMPORT_MESSAGES.fileOutsideImports);
+  if (!paths.every((p) => isInside(p, root))) throw badRequest(FOLDER_IMPORT_MESSAGES.fileOutsideImports);
   return { ...unit, paths };
 }
 
@@ -87,25 +88,29 @@ export async function importFolder(
   projectId: string,
   dir: string,
   createdBy: string | null,
-  onProgress: (p: ImportProgress) => void = () => {},
+  onProgress: (p: FolderImportProgress) => void = () => {},
   confineTo: string | null = null,
 ): Promise<ImportSummary> {
   const s = await stat(dir).catch(() => null);
-  if (!s?.isDirectory()) throw badRequest(IMPORT_MESSAGES.folderMissing);
+  if (!s?.isDirectory()) throw badRequest(FOLDER_IMPORT_MESSAGES.folderMissing);
   const scan = await scanFolder(dir);
   const summary: ImportSummary = { imported: [], skipped: [...scan.ignored], failed: [...scan.failed] };
   const total = scan.units.length;
   for (const [index, unit] of scan.units.entries()) {
     const progress = { done: index + 1, total, fileName: unit.fileName };
     try {
-      const { outcome, slideId } = await importUnit(
+      const { outcome, slideId } = await registerUnit(
         ctx,
         projectId,
         await confinedUnit(unit, confineTo),
         createdBy,
       );
       if (outcome === 'imported') summary.imported.push({ fileName: unit.fileName, slideId });
-      else summary.skipped.push({ fileName: unit.fileName, reason: IMPORT_MESSAGES.alreadyPresent(slideId) });
+      else
+        summary.skipped.push({
+          fileName: unit.fileName,
+          reason: FOLDER_IMPORT_MESSAGES.alreadyPresent(slideId),
+        });
       onProgress({ ...progress, outcome, slideId });
     } catch (error) {
       summary.failed.push({ fileName: unit.fileName, reason: describeFailure(error) });
@@ -126,15 +131,16 @@ export async function importFolderByApi(
   input: { path: string },
 ): Promise<ImportSummary> {
   if (!actor.systemRoles.includes('systemSuperUser'))
-    throw new AppError(403, IMPORT_ERROR_CODES.superUserOnly, IMPORT_MESSAGES.superUserOnly);
+    throw new AppError(403, FOLDER_IMPORT_ERROR_CODES.superUserOnly, FOLDER_IMPORT_MESSAGES.superUserOnly);
   const root = importsDir(ctx);
   const wanted = path.resolve(root, input.path);
-  if (input.path.includes('\0') || !isInside(wanted, root)) throw badRequest(IMPORT_MESSAGES.outsideImports);
+  if (input.path.includes('\0') || !isInside(wanted, root))
+    throw badRequest(FOLDER_IMPORT_MESSAGES.outsideImports);
   const [realRoot, realWanted] = await Promise.all([
     realpath(root).catch(() => null),
     realpath(wanted).catch(() => null),
   ]);
-  if (!realRoot || !realWanted) throw badRequest(IMPORT_MESSAGES.folderMissing);
-  if (!isInside(realWanted, realRoot)) throw badRequest(IMPORT_MESSAGES.outsideImports);
+  if (!realRoot || !realWanted) throw badRequest(FOLDER_IMPORT_MESSAGES.folderMissing);
+  if (!isInside(realWanted, realRoot)) throw badRequest(FOLDER_IMPORT_MESSAGES.outsideImports);
   return importFolder(ctx, project.id, realWanted, actor.userId, undefined, realRoot);
 }
