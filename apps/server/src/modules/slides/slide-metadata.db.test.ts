@@ -171,6 +171,25 @@ describeEachDialect('slide metadata edits', (t) => {
     }
   });
 
+  it('writes slides changing different columns in one batch: each keeps what it does not change', async () => {
+    const [b, c] = await read([ids[1]!, ids[2]!]);
+    const set = (s: Record<string, unknown>, values: object) => ({
+      id: s.id,
+      updatedAt: s.updatedAt,
+      ...values,
+    });
+    expect(
+      (await update([set(b!, { hScore: 40 }), set(c!, { blockId: 'C-1', hScore: 60 })])).statusCode,
+    ).toBe(200);
+    const [b1, c1] = await read([ids[1]!, ids[2]!]);
+    // One statement for both (PostgreSQL): b's block id is not among its changes, c's is; a cleared value is null.
+    const res = await update([set(b1!, { necrosis: 5 }), set(c1!, { blockId: null, tumorContent: 30 })]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [b2, c2] = await read([ids[1]!, ids[2]!]);
+    expect(b2).toMatchObject({ blockId: b!.blockId, hScore: 40, necrosis: 5, tumorContent: b!.tumorContent });
+    expect(c2).toMatchObject({ blockId: null, hScore: 60, necrosis: c!.necrosis, tumorContent: 30 });
+  });
+
   it('refuses a conflicting edit (stale updatedAt) and overwrites nothing', async () => {
     const [b] = await read([ids[1]!]);
     expect((await update([{ id: ids[1], updatedAt: b!.updatedAt, blockId: 'first' }])).statusCode).toBe(200);
