@@ -15,7 +15,7 @@ export interface ChunkedReader {
   decodeTile(level: number, x: number, y: number, channel?: number, z?: number): Promise<DecodedTile>;
 }
 
-export async function readChunkedTile<K extends TileRead>(
+export function readChunkedTile<K extends TileRead>(
   reader: ChunkedReader,
   as: K,
   level: number,
@@ -24,20 +24,24 @@ export async function readChunkedTile<K extends TileRead>(
   channel = 0,
   z = 0,
 ): Promise<TileReads[K]> {
-  // One cast, here: TypeScript does not narrow a generic K by comparing it.
-  return (await readAs(reader, as, level, x, y, channel, z)) as TileReads[K];
+  // Casts, here only: TypeScript does not narrow a generic K by comparing it. Stored bytes — every
+  // passthrough tile, the hot path — are the reader's own promise, with no async layer of ours around it.
+  if (as === 'passthrough')
+    return reader.readJpegTilePassthrough(level, x, y, channel, z) as Promise<TileReads[K]>;
+  return readAs(reader, as as Exclude<TileRead, 'passthrough'>, level, x, y, channel, z) as Promise<
+    TileReads[K]
+  >;
 }
 
 async function readAs(
   reader: ChunkedReader,
-  as: TileRead,
+  as: Exclude<TileRead, 'passthrough'>,
   level: number,
   x: number,
   y: number,
   channel: number,
   z: number,
 ): Promise<TileReads[TileRead]> {
-  if (as === 'passthrough') return reader.readJpegTilePassthrough(level, x, y, channel, z);
   if (as === 'raw') return (await reader.readRawTile(level, x, y, channel, z)).bytes;
   const isJpeg = reader.info.levels[level]?.compression === 'jpeg';
   if (as === 'rgb') {
