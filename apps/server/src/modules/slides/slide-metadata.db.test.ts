@@ -182,7 +182,7 @@ describeEachDialect('slide metadata edits', (t) => {
       (await update([set(b!, { hScore: 40 }), set(c!, { blockId: 'C-1', hScore: 60 })])).statusCode,
     ).toBe(200);
     const [b1, c1] = await read([ids[1]!, ids[2]!]);
-    // One statement for both (PostgreSQL): b's block id is not among its changes, c's is; a cleared value is null.
+    // b's block id is not among its changes, c's is (PostgreSQL: two statements); a cleared value is null.
     const res = await update([set(b1!, { necrosis: 5 }), set(c1!, { blockId: null, tumorContent: 30 })]);
     expect(res.statusCode, res.body).toBe(200);
     const [b2, c2] = await read([ids[1]!, ids[2]!]);

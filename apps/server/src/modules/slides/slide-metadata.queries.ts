@@ -198,12 +198,9 @@ export interface SlideRowUpdate {
 
 /**
  * Updates slide rows; answers the ids it updated (a slide changed since it was read is left out). SQLite
- * runs one UPDATE per slide in-process. PostgreSQL runs one per ROWS_PER_STATEMENT slides, the rows
- * travelling as JSON typed by the table itself (json_populate_record), because a round trip per slide
- * made a 10,000-line import take 8 s. Slides of one statement may change different columns: each column
- * any of them changes takes the row's value where its JSON has the key, else keeps its own. (One
- * statement per set of changed columns, as before, made a 10,000-line import send 510 statements rather
- * than 200, each paying its planning and the statement-level triggers of migrations 0012 and 0017.)
+ * runs one UPDATE per slide in-process; PostgreSQL one per group of slides changing the same columns, the
+ * rows travelling as JSON typed by the table itself (json_populate_recordset), because a round trip per
+ * slide made a 10,000-line import take 8 s.
  */
 export async function updateSlideRows(
   db: Db,
@@ -225,23 +222,24 @@ export async function updateSlideRows(
     }
     return updated;
   }
-  for (const part of chunks(updates, ROWS_PER_STATEMENT)) {
-    const columns = [...new Set(part.flatMap((u) => Object.keys(u.columns)))];
-    // `_read` is no column: json_populate_record leaves it out; the WHERE compares it.
-    const rows = JSON.stringify(
-      part.map((u) => ({ ...u.columns, id: u.id, updated_at: u.to, _read: u.from })),
-    );
-    const assignments = columns.map(
-      (c) =>
-        sql`${sql.ref(c)} = CASE WHEN x.j -> ${c}::text IS NOT NULL THEN (x.r).${sql.ref(c)} ELSE ${sql.ref(`s.${c}`)} END`,
-    );
-    const { rows: done } = await sql<{ id: string }>`UPDATE slides AS s
-      SET ${sql.join([...assignments, sql`updated_at = (x.r).updated_at`])}
-      FROM (SELECT e.j, json_populate_record(NULL::slides, e.j) AS r
-            FROM json_array_elements(${rows}::json) AS e(j)) AS x
-      WHERE s.id = (x.r).id AND s.project_id = ${projectId} AND s.updated_at = x.j ->> '_read'
-      RETURNING s.id`.execute(db);
-    for (const r of done) updated.add(r.id);
+  const groups = new Map<string, SlideRowUpdate[]>();
+  for (const u of updates) {
+    const key = Object.keys(u.columns).sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), u]);
+  }
+  for (const [key, group] of groups) {
+    const columns = [...(key ? key.split(',') : []), 'updated_at'];
+    for (const part of chunks(group, ROWS_PER_STATEMENT)) {
+      const rows = JSON.stringify(part.map((u) => ({ ...u.columns, id: u.id, updated_at: u.to })));
+      const read = JSON.stringify(Object.fromEntries(part.map((u) => [u.id, u.from])));
+      const { rows: done } = await sql<{
+        id: string;
+      }>`UPDATE slides AS s SET ${sql.join(columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`x.${c}`)}`))}
+        FROM json_populate_recordset(NULL::slides, ${rows}::json) AS x
+        WHERE s.id = x.id AND s.project_id = ${projectId} AND s.updated_at = (${read}::json ->> x.id)
+        RETURNING s.id`.execute(db);
+      for (const r of done) updated.add(r.id);
+    }
   }
   return updated;
 }
