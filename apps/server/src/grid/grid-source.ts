@@ -75,6 +75,12 @@ export interface GridContext {
   projectId: string;
   /** The process's column stores: counts, group rows and set values from memory where they can answer. */
   stores?: ColumnStores;
+  /**
+   * Keys the caller sets on every leaf row after the engine (the slide table's label picture and project
+   * fields): each row is built with them, undefined, since a key added to a built object moves it to a
+   * slower shape.
+   */
+  laterKeys?: readonly string[];
 }
 
 /** A term of the leaf rows' order; the id always comes last, so every order is total. */

@@ -12,6 +12,7 @@ import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import { BLANKS_LABEL } from '@tessera/domain';
 import type { GridRequest } from '@tessera/contract';
 import { dataVersionOf, versionKey, type Dialect } from '../db/database.ts';
+import { rowMaker, selectArrays } from '../db/array-rows.ts';
 import { and, compileFilterModel, compileSearch, type FilterContext } from './filter.queries.ts';
 import {
   columnOf,
@@ -100,14 +101,20 @@ export async function findRowsById(
   ids: readonly string[],
 ): Promise<Row[]> {
   if (ids.length === 0) return [];
-  const query = rowsByIdQuery(ctx, select, ids.length);
-  const { rows } = await ctx.db.executeQuery<Row>({ ...query, parameters: [ctx.projectId, ...ids] });
-  const byId = new Map(rows.map((row) => [row._kid as string, row]));
-  return ids.flatMap((key) => {
-    const row = byId.get(key);
-    if (!row) return [];
-    delete row._kid;
-    return [row];
+  // The id list padded (with its first id) to a multiple of ID_SLOTS: a few query shapes, each prepared once.
+  const slots = Math.ceil(ids.length / ID_SLOTS) * ID_SLOTS;
+  const padded = [...ids, ...Array<string>(slots - ids.length).fill(ids[0]!)];
+  const query = rowsByIdQuery(ctx, select, slots);
+  const read = await selectArrays(ctx.db, { ...query, parameters: [ctx.projectId, ...padded] }, true);
+  const make = rowMaker(
+    select.map((c) => c.as),
+    ctx.laterKeys,
+  );
+  // The id is read last, after the select list.
+  const byId = new Map(read.map((values) => [values[select.length] as string, values]));
+  return ids.flatMap((id) => {
+    const values = byId.get(id);
+    return values ? [make(values)] : [];
   });
 }
 
@@ -117,6 +124,7 @@ export async function findRowsById(
  * the project id and then the ids, in that order.
  */
 const rowsByIdQueries = new Map<string, CompiledQuery<Row>>();
+const ID_SLOTS = 100;
 const MAX_ROWS_BY_ID_QUERIES = 200;
 
 function rowsByIdQuery(ctx: GridContext, select: readonly SelectColumn[], count: number): CompiledQuery<Row> {
@@ -162,19 +170,27 @@ export async function findLeafPage(
   const anchor = anchors && sameDirection ? nearestAnchor(anchors, request.startRow) : undefined;
   const seek = anchor ? [keysetCondition(t, sort, anchor.key, lastDesc)] : [];
   const limit = request.endRow - request.startRow;
-  const { rows } =
-    await sql<Row>`SELECT ${sql.join([...selectList(t, select), ...keyColumns, sql`${sql.ref(`${t}.id`)} AS _kid`])}
+  // The select list, then the sort keys and the id (the keyset anchor of the block's last row).
+  const read = await selectArrays(
+    ctx.db,
+    sql`SELECT ${sql.join([...selectList(t, select), ...keyColumns, sql`${sql.ref(`${t}.id`)} AS _kid`])}
     FROM ${sql.table(t)} WHERE ${and([where, ...seek])} ORDER BY ${orderBy}
-    LIMIT ${limit} OFFSET ${request.startRow - (anchor?.index ?? 0)}`.execute(ctx.db);
-  if (anchors && rows.length === limit) {
-    const last = rows.at(-1)!;
-    anchors.keep(request.endRow, [...sort.map((_, i) => last[`_k${i}`] ?? null), last._kid]);
-  }
-  for (const row of rows) {
-    sort.forEach((_, i) => delete row[`_k${i}`]);
-    delete row._kid;
-  }
-  return rows;
+    LIMIT ${limit} OFFSET ${request.startRow - (anchor?.index ?? 0)}`.compile(ctx.db),
+  );
+  if (anchors && read.length === limit)
+    anchors.keep(
+      request.endRow,
+      read
+        .at(-1)!
+        .slice(select.length)
+        .map((key) => key ?? null),
+    );
+  return read.map(
+    rowMaker(
+      select.map((c) => c.as),
+      ctx.laterKeys,
+    ),
+  );
 }
 
 function selectList(table: string, select: readonly SelectColumn[]): Sql[] {

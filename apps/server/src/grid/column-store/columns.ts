@@ -34,6 +34,8 @@ export interface SortedSlots {
   slots: Int32Array;
   /** starts[code]: the position in `slots` of the code's first slot; starts[codeCount] is the slot count. */
   starts: Int32Array;
+  /** Bits of the slots before evenly spaced positions, built when first ranged over (sorted-slots.ts runBits). */
+  prefixes: Int32Array[] | null;
 }
 
 /** Columns with this many codes or fewer (blank included) keep a bitmap per code: a set filter is then an OR of a few bitmaps. */
@@ -145,13 +147,16 @@ export function growScalarColumn(column: ScalarColumn, capacity: number): void {
   column.codes = grown;
 }
 
+const sortedBytes = ({ slots, starts, prefixes }: SortedSlots) =>
+  slots.byteLength + starts.byteLength + (prefixes ? prefixes.length * (prefixes[0]?.byteLength ?? 0) : 0);
+
 /** Bytes held, roughly (for the memory budget): typed arrays exactly, values at 48 bytes each. */
 export function columnBytes(column: Column): number {
   if (column.kind === 'scalar') {
     const bitmaps = column.bitmaps ? column.bitmaps.length * (column.bitmaps[0]?.byteLength ?? 0) : 0;
     return (
       column.codes.byteLength +
-      (column.sorted ? column.sorted.slots.byteLength + column.sorted.starts.byteLength : 0) +
+      (column.sorted ? sortedBytes(column.sorted) : 0) +
       bitmaps +
       column.values.length * 48 +
       (column.lookup ? column.lookup.size * 64 : 0)

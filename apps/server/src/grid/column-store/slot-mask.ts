@@ -53,25 +53,11 @@ export class SlotMask {
     }
   }
 
-  /**
-   * Keeps the slots listed in the runs [from, to) of `listed` — or, when `isKept` is false, the slots
-   * not listed there. `scratch` (at least as many words as the mask) receives the listed slots' bits.
-   */
-  andListed(
-    listed: Int32Array,
-    runs: readonly (readonly [from: number, to: number])[],
-    isKept: boolean,
-    scratch: Int32Array,
-  ): void {
+  /** Keeps the slots whose bit is set in `bits` — or, when `isKept` is false, those whose bit is clear. */
+  andBits(bits: Int32Array, isKept: boolean): void {
     const { words } = this;
-    scratch.fill(0, 0, words.length);
-    for (const [from, to] of runs)
-      for (let k = from; k < to; k++) {
-        const slot = listed[k]!;
-        scratch[slot >>> 5]! |= 1 << (slot & 31);
-      }
     const flip = isKept ? 0 : -1;
-    for (let w = 0; w < words.length; w++) words[w] = words[w]! & (scratch[w]! ^ flip);
+    for (let w = 0; w < words.length; w++) words[w] = words[w]! & (bits[w]! ^ flip);
   }
 
   /** The words holding at least one slot: what a pass over the slots' codes visits. */
@@ -81,16 +67,24 @@ export class SlotMask {
     return n;
   }
 
-  /** Keeps the slots in any of the given bitmaps (one per chosen code). */
-  andAny(bitmaps: readonly Int32Array[]): void {
+  /**
+   * Keeps the slots in any of the given bitmaps (one per chosen code): their OR is gathered in `scratch`
+   * one bitmap at a time, a sequential pass each, which took a third of the time of OR-ing every bitmap's
+   * word at each word of the mask.
+   */
+  andAny(bitmaps: readonly Int32Array[], scratch: Int32Array): void {
     const { words } = this;
-    for (let w = 0; w < words.length; w++) {
-      const word = words[w]!;
-      if (word === 0) continue;
-      let any = 0;
-      for (const bitmap of bitmaps) any |= bitmap[w]!;
-      words[w] = word & any;
+    const n = words.length;
+    if (bitmaps.length === 0) {
+      words.fill(0);
+      return;
     }
+    scratch.set(bitmaps[0]!.subarray(0, n));
+    for (let i = 1; i < bitmaps.length; i++) {
+      const bitmap = bitmaps[i]!;
+      for (let w = 0; w < n; w++) scratch[w] = scratch[w]! | bitmap[w]!;
+    }
+    this.andBits(scratch, true);
   }
 
   /** Drops the slots for which `keep` is false; visits only the slots still in. */

@@ -20,7 +20,7 @@ import {
 } from './columns.ts';
 import { codeBitmaps, type SlotMask } from './slot-mask.ts';
 import type { ReadyStore } from './column-store.ts';
-import { sortedSlotsOf } from './sorted-slots.ts';
+import { runBits, sortedSlotsOf } from './sorted-slots.ts';
 
 /** The live slots passing every filter; null when a range cannot be evaluated exactly. */
 export function filterMask(
@@ -60,18 +60,18 @@ export function andCodes(mask: SlotMask, column: ScalarColumn, test: CodeTest, s
     const lut = lutOf(column, test);
     column.bitmaps ??= codeBitmaps(column.codes, store.slots.size, column.values.length);
     const bitmaps = column.bitmaps;
-    mask.andAny([...lut.keys()].filter((code) => lut[code] === 1).map((code) => bitmaps[code]!));
+    const chosen = [...lut.keys()].filter((code) => lut[code] === 1).map((code) => bitmaps[code]!);
+    mask.andAny(chosen, store.runScratch());
   } else if (test.kind === 'range') andCodeRange(mask, column, test, store);
   else mask.andLut(column.codes, test.lut);
 }
 
 /**
  * A range of codes over a column of many codes (dates, scores): its slots are one run of the column's
- * sorted slots, so marking that run — or the rest, whichever is shorter — touches at most half the
- * slots, where testing every slot's code touches all of them (measured, the grid benchmark's first
- * page at a million slides: its mask — three indications, scan date after mid-2023 — took 1.9 ms testing
- * every code, 1.0 ms marking the run). A mask already so sparse that its own slots are fewer is tested
- * slot by slot.
+ * sorted slots, marked as bits (sorted-slots.ts runBits) and ANDed with the mask, where testing every
+ * slot's code touches all of them (measured, the grid benchmark's first page at a million slides: its
+ * mask — three indications, scan date after mid-2023 — took 1.9 ms testing every code). A mask already
+ * so sparse that its own slots are fewer than the run's is tested slot by slot.
  */
 function andCodeRange(
   mask: SlotMask,
@@ -79,25 +79,15 @@ function andCodeRange(
   test: Extract<CodeTest, { kind: 'range' }>,
   store: ReadyStore,
 ): void {
-  const { slots, starts } = sortedSlotsOf(column, store.slots);
-  const from = starts[test.from]!;
-  const to = starts[test.to]!;
+  const sorted = sortedSlotsOf(column, store.slots);
+  const from = sorted.starts[test.from]!;
+  const to = sorted.starts[test.to]!;
   const inside = to - from;
-  const outside = slots.length - inside;
-  if (mask.nonEmptyWords() * 32 <= Math.min(inside, outside))
+  if (mask.nonEmptyWords() * 32 <= Math.min(inside, sorted.slots.length - inside))
     return mask.andRange(column.codes, test.from, test.to, test.outside);
   const scratch = store.runScratch();
-  if (inside <= outside) mask.andListed(slots, [[from, to]], !test.outside, scratch);
-  else
-    mask.andListed(
-      slots,
-      [
-        [0, from],
-        [to, slots.length],
-      ],
-      test.outside,
-      scratch,
-    );
+  runBits(sorted, from, to, scratch, mask.words.length);
+  mask.andBits(scratch, !test.outside);
 }
 
 function scalarTest(column: ScalarColumn, grid: GridColumn, filter: ColumnFilter): CodeTest | null {

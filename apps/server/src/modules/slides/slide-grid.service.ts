@@ -19,7 +19,7 @@ import { findVocabularies } from '../vocabularies/vocabularies.queries.ts';
 import { slideGridSourceFor } from './slide-grid.source.ts';
 import { findProjectFields, readProjectValues } from './project-fields.queries.ts';
 import { rowWithValues, slideSelect, toSlideRow, withoutImageId } from './slide-rows.ts';
-import { withLabelImages } from './slide-labels.queries.ts';
+import { LABEL_IMAGE, withLabelImages } from './slide-labels.queries.ts';
 import { countSlides } from './slide-rows.queries.ts';
 import { QC_GRID_SOURCE, qcSelect, toQcRow } from './qc-grid.source.ts';
 
@@ -57,7 +57,14 @@ export async function getSlidesGrid(
   return asBadRequest(async () => {
     const projectFields = await findProjectFields(ctx.db, project.id);
     const source = slideGridSourceFor(projectFields);
-    const grid = { db: ctx.db, dialect: ctx.dialect, source, projectId: project.id, stores: ctx.gridStores };
+    const grid = {
+      db: ctx.db,
+      dialect: ctx.dialect,
+      source,
+      projectId: project.id,
+      stores: ctx.gridStores,
+      laterKeys: [LABEL_IMAGE, ...projectFields.map((f) => f.fieldName)],
+    };
     const sort = sortTermsOf(source, request.sortModel, DEFAULT_SORT);
     const answer = await runGrid(grid, request, sort, slideSelect(request.fields));
     if (answer.isGroupLevel)

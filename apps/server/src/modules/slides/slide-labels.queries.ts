@@ -6,6 +6,9 @@ import type { Db } from '../../db/database.ts';
 import { labelImageOf, type LabelImage } from '../imaging/label-image.ts';
 import { IMAGE_ID, withoutImageId } from './slide-rows.ts';
 
+/** The row key of the Label column's picture. */
+export const LABEL_IMAGE = 'labelImage';
+
 /**
  * Answers by image id. An image's stored info never changes after registration, and parsing it (vendor
  * properties included) for every page of rows is the costly part; the cache is bounded and starts over
@@ -48,7 +51,7 @@ export async function withLabelImages<T extends Record<string, unknown>>(
   }
   const imageOf = new Map(links.map((l) => [l.id, l.image_id]));
   for (const row of rows) {
-    (row as Record<string, unknown>).labelImage = byImage.get(imageOf.get(String(row.id)) ?? '') ?? null;
+    (row as Record<string, unknown>)[LABEL_IMAGE] = byImage.get(imageOf.get(String(row.id)) ?? '') ?? null;
     withoutImageId(row);
   }
   return rows;
