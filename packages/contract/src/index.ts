@@ -37,6 +37,7 @@ export type {
   FilterModel,
   GridRequest,
   GridResponse,
+  GridArraysResponse,
   NumberCondition,
   SetFilter,
   TextCondition,

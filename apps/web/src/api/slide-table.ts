@@ -1,7 +1,7 @@
 /** Calls and query hooks of the slide tables (spec 1 §7): descriptors, grid blocks, values, edits, column state. */
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { slideGrid, slides, type FilterModel, type GridRequest } from '@tessera/contract';
+import { slideGrid, slides, type FilterModel, type GridRequest, type GridResponse } from '@tessera/contract';
 import type { TableId } from '@tessera/domain';
 import { call, callForBlob } from './client.ts';
 import { queryKeys } from './queries.ts';
@@ -50,19 +50,19 @@ const withoutPrototype = <T extends { data: Record<string, unknown>[] }>(answer:
   data: answer.data.map((row) => Object.assign(Object.create(null) as Record<string, unknown>, row)),
 });
 
+/** A block of a slide table's rows, asked for as arrays (half the bytes of objects) and made into rows here. */
 export const fetchGrid = async (
   projectId: string,
   tableId: SlideTableId,
   request: GridRequest,
   signal: AbortSignal,
-) =>
-  withoutPrototype(
-    await call(tableId === 'qcSlideMetadataView' ? slideGrid.getQcGrid : slideGrid.getSlidesGrid, {
-      params: { projectId },
-      body: request,
-      signal,
-    }),
+): Promise<GridResponse> => {
+  const answer = await call(
+    tableId === 'qcSlideMetadataView' ? slideGrid.getQcGrid : slideGrid.getSlidesGrid,
+    { params: { projectId }, body: { ...request, rowShape: 'arrays' }, signal },
   );
+  return 'rows' in answer ? slideGrid.gridRowsOf(answer) : withoutPrototype(answer);
+};
 
 export const fetchFilterValues = (
   projectId: string,

@@ -68,22 +68,25 @@ export class SlotMask {
   }
 
   /**
-   * Keeps the slots in any of the given bitmaps (one per chosen code): their OR is gathered in `scratch`
-   * one bitmap at a time, a sequential pass each, which took a third of the time of OR-ing every bitmap's
-   * word at each word of the mask.
+   * Keeps the slots in any of the given bitmaps (one per chosen code). Up to four in one pass over the
+   * words (a missing one stands in as the first again: OR-ing it twice changes nothing), where a loop
+   * over the bitmaps inside the loop over the words took three times as long; more are OR-ed into
+   * `scratch` one bitmap at a time first.
    */
   andAny(bitmaps: readonly Int32Array[], scratch: Int32Array): void {
     const { words } = this;
     const n = words.length;
-    if (bitmaps.length === 0) {
+    const [a, b = a, c = a, d = a] = bitmaps;
+    if (!a || !b || !c || !d) {
       words.fill(0);
       return;
     }
-    scratch.set(bitmaps[0]!.subarray(0, n));
-    for (let i = 1; i < bitmaps.length; i++) {
-      const bitmap = bitmaps[i]!;
-      for (let w = 0; w < n; w++) scratch[w] = scratch[w]! | bitmap[w]!;
+    if (bitmaps.length <= 4) {
+      for (let w = 0; w < n; w++) words[w] = words[w]! & (a[w]! | b[w]! | c[w]! | d[w]!);
+      return;
     }
+    scratch.set(a.subarray(0, n));
+    for (const bitmap of bitmaps.slice(1)) for (let w = 0; w < n; w++) scratch[w] = scratch[w]! | bitmap[w]!;
     this.andBits(scratch, true);
   }
 

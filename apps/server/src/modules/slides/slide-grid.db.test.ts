@@ -3,6 +3,7 @@
  * sorting, grouping, set-filter values, keyset paging, and bad requests.
  */
 import { beforeAll, expect, it } from 'vitest';
+import { slideGrid } from '@tessera/contract';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { insertTestSlides } from '../../../test/slides.fixtures.ts';
 
@@ -61,6 +62,30 @@ describeEachDialect('slide grid', (t) => {
     // Another project's slides are never seen.
     const other = (await t().createProject()).id;
     await insertTestSlides(t().ctx.db, other, [{ fileName: 'S000-Tumor.svs' }]);
+  });
+
+  it('answers the same rows as arrays (rowShape), leaf blocks and group rows alike', async () => {
+    for (const body of [
+      { sortModel: [{ colId: 'hScore', sort: 'desc' }], fields: ['fileName', 'hScore', 'drugIds', 'label'] },
+      { filterModel: { indicationV2: { filterType: 'set', values: ['Melanoma', null] } } },
+      { rowGroupCols: [{ id: 'indicationV2', field: 'indicationV2' }] },
+    ]) {
+      const objects = (await grid(body)).json();
+      const res = await grid({ ...body, rowShape: 'arrays' });
+      expect(res.statusCode, res.body).toBe(200);
+      const arrays = res.json();
+      expect(arrays.data).toBeUndefined();
+      expect(arrays.rows).toHaveLength(objects.data.length);
+      // Absent values come back as null; otherwise the very rows.
+      const decoded = slideGrid.gridRowsOf(arrays);
+      const withNulls = objects.data.map((row: Record<string, unknown>) =>
+        Object.fromEntries(arrays.fields.map((f: string) => [f, row[f] ?? null])),
+      );
+      expect(decoded.data.map((row) => ({ ...row }))).toEqual(withNulls);
+      expect(decoded.filteredSlideCount).toBe(objects.filteredSlideCount);
+      expect(decoded.rowCount).toBe(objects.rowCount);
+    }
+    expect((await grid({ rowShape: 'columns' })).statusCode).toBe(400);
   });
 
   it('answers a block sorted by fileName by default, with the filtered slide count and typed values', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { slideGrid as contract } from '@tessera/contract';
+import { slideGrid as contract, type GridRequest, type GridResponse } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../http/route.ts';
 import * as service from './slide-grid.service.ts';
@@ -9,10 +9,15 @@ export function registerSlideGridRoutes(app: FastifyInstance, ctx: AppContext): 
   addRoute(app, ctx.guard, contract.getFieldDescriptors, ({ project, params }) =>
     service.getFieldDescriptors(ctx, project.id, params.tableId),
   );
-  addRoute(app, ctx.guard, contract.getSlidesGrid, ({ project, body }) =>
-    service.getSlidesGrid(ctx, project, body),
+  // The answer in the request's row shape: objects, or arrays (the tables' blocks, half the bytes).
+  const shaped = (body: GridRequest) => (answer: GridResponse) =>
+    body.rowShape === 'arrays' ? contract.gridArraysOf(answer) : answer;
+  addRoute(app, ctx.guard, contract.getSlidesGrid, async ({ project, body }) =>
+    shaped(body)(await service.getSlidesGrid(ctx, project, body)),
   );
-  addRoute(app, ctx.guard, contract.getQcGrid, ({ project, body }) => service.getQcGrid(ctx, project, body));
+  addRoute(app, ctx.guard, contract.getQcGrid, async ({ project, body }) =>
+    shaped(body)(await service.getQcGrid(ctx, project, body)),
+  );
   addRoute(app, ctx.guard, contract.getFilterValues, ({ project, body }) =>
     service.getFilterValues(ctx, project, body),
   );
