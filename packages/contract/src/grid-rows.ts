@@ -43,6 +43,8 @@ export function gridArraysOf(answer: GridResponse): GridArraysResponse {
     return keys.length === fields.length && keys.every((key, i) => key === fields[i]);
   });
   if (!isShared) fields = [...new Set(data.flatMap((row) => Object.keys(row)))];
+  // As in JSON objects, a key whose value is undefined in every row is left out.
+  fields = fields.filter((field) => data.some((row) => row[field] !== undefined));
   const rows = data.map((row) => fields.map((field) => row[field] ?? null));
   return { fields, rows, filteredSlideCount: answer.filteredSlideCount, rowCount: answer.rowCount };
 }

@@ -85,6 +85,10 @@ describeEachDialect('slide grid', (t) => {
       expect(decoded.filteredSlideCount).toBe(objects.filteredSlideCount);
       expect(decoded.rowCount).toBe(objects.rowCount);
     }
+    // Keys left undefined (the image id, when the Label column is not asked for) are not named.
+    const withoutLabel = (await grid({ fields: ['fileName'], rowShape: 'arrays' })).json();
+    expect(withoutLabel.fields).toEqual(expect.arrayContaining(['fileName', 'id']));
+    expect(withoutLabel.fields.some((f: string) => f.startsWith('_') || f === 'labelImage')).toBe(false);
     expect((await grid({ rowShape: 'columns' })).statusCode).toBe(400);
   });
 
