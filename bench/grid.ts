@@ -107,7 +107,7 @@ const CASES: Case[] = [
   { label: 'global search "27182" (+count)', bar: null, grid: { globalSearchText: '27182' }, sql: 'all' },
   { label: 'first page, no filter, fileName asc (+count)', bar: null, grid: {}, sql: 'all' },
 ];
-const BARS: Record<Bar, number> = { page: 10, count: 150, group: 400, values: 50 };
+const BARS: Record<Bar, number> = { page: 8, count: 150, group: 400, values: 50 };
 
 // --- the two databases, directly ------------------------------------------------------------------------
 
