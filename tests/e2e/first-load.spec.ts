@@ -51,7 +51,7 @@ test('the sign-in page downloads its own chunks and no code of another screen', 
   expect(featuresIn(readChunkModules(), requested)).toEqual(['auth']);
 });
 
-test('the slide table downloads no code of settings, members, profile, the dashboard or help', async ({
+test('the slide table downloads no code of settings, members, profile, the dashboard, help or the viewer', async ({
   page,
 }) => {
   const requested = recordJs(page);
@@ -68,6 +68,11 @@ test('the slide table downloads no code of settings, members, profile, the dashb
     'slide-export',
     'slides',
   ]);
+  // The viewer and OpenLayers are the viewer's chunk alone (issue #12 point 10).
+  const modules = readChunkModules();
+  expect(
+    requested.flatMap((file) => modules[file] ?? []).filter((id) => /(^|\/)(ol|src\/viewer)\//.test(id)),
+  ).toEqual([]);
 });
 
 test('a screen whose chunk is gone (a redeploy since the tab opened) asks for a reload', async ({ page }) => {

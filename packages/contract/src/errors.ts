@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   projectExists: 'PROJECT_ALREADY_EXISTS',
   projectNotFound: 'PROJECT_NOT_FOUND',
+  slideNotFound: 'SLIDE_NOT_FOUND',
+  imageInfoUnavailable: 'IMAGE_INFO_UNAVAILABLE',
   wrongCredentials: 'WRONG_CREDENTIALS',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   passwordExpired: 'PASSWORD_EXPIRED',

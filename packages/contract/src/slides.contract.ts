@@ -38,6 +38,12 @@ export const ImageInfo = z
     size: Size,
     tileSize: Size,
     levels: z.array(z.object({ size: Size, tileSize: Size, downsample: z.number() })),
+    /**
+     * The levels the `tile` path serves, finest first: every 2× level from the full resolution down to
+     * one tile, those the file lacks made by the server. Tile z counts them from the end (z = 0 is the
+     * last, smallest one).
+     */
+    tileLevels: z.array(z.object({ size: Size, tileSize: Size })),
     sizeZ: z.number().int(),
     kind: z.enum(['brightfield', 'fluorescence']),
     channels: z.array(

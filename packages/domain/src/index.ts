@@ -22,3 +22,4 @@ export * from './csv/csv-match.ts';
 export * from './csv/csv-export.ts';
 export * from './json-bounds.ts';
 export * from './text.ts';
+export * from './viewer/viewer-rules.ts';

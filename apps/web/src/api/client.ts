@@ -182,6 +182,25 @@ export function callWithResponse<D extends RouteDef, T>(
   return send(def, input, read);
 }
 
+/**
+ * GETs a URL built from a route (pathOf) that answers bytes, with the session's token and its refresh,
+ * outside the busy indicator: the viewer's tiles, dozens a second while panning, are background work.
+ */
+export async function fetchBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  const attempt = (token: string | undefined) =>
+    fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: signal ?? null });
+  let session = loadSession();
+  if (session && Date.now() > session.refreshAt) {
+    await refreshTokens();
+    session = loadSession();
+  }
+  let res = await attempt(session?.accessToken);
+  if (res.status === 401 && session && (await refreshTokens()))
+    res = await attempt(loadSession()?.accessToken);
+  if (!res.ok) throw await errorOf(res);
+  return await res.blob();
+}
+
 /** Calls a route that answers bytes (images): the token travels in a header, so an <img src> cannot do this. */
 export function callForBlob<D extends RouteDef>(def: D, input: CallInput<D> = {}): Promise<Blob> {
   return send(def, input, (res) => res.blob());

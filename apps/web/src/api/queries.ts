@@ -58,6 +58,8 @@ export const queryKeys = {
   slideImage: (projectId: string, slideId: string, kind: 'label' | 'thumbnail') =>
     ['projects', projectId, 'slides', slideId, kind] as const,
   slideCount: (projectId: string) => ['projects', projectId, 'slide-count'] as const,
+  slideDetails: (projectId: string, slideId: string) =>
+    ['projects', projectId, 'slides', slideId, 'details'] as const,
   fieldDescriptors: (projectId: string, tableId: string) =>
     ['projects', projectId, 'fields', tableId] as const,
   columnState: (projectId: string, tableId: string) =>

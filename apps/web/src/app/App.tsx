@@ -26,6 +26,7 @@ import {
   ProjectLayout,
   ProjectSlidesPage,
   SettingsPage,
+  ViewerPage,
 } from './screens.ts';
 import { theme } from './theme.ts';
 
@@ -76,6 +77,7 @@ export function AppRoutes() {
               <Route index element={<Navigate to="slides" replace />} />
               <Route path="slides" element={<ProjectSlidesPage />} />
               <Route path="settings" element={<SettingsPage />} />
+              <Route path="slide/:slideId" element={<ViewerPage />} />
               <Route path="*" element={<InvalidUrlPage />} />
             </Route>
             <Route path="*" element={<InvalidUrlPage />} />

@@ -31,6 +31,9 @@ export const ProjectLayout = lazyScreen(() =>
 export const ProjectSlidesPage = lazyScreen(() =>
   import('../features/projects/ProjectSlidesPage.tsx').then((m) => m.ProjectSlidesPage),
 );
+export const ViewerPage = lazyScreen(() =>
+  import('../features/viewer/ViewerPage.tsx').then((m) => m.ViewerPage),
+);
 export const SettingsPage = lazyScreen(() =>
   import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage),
 );

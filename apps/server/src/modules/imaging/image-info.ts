@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ImageInfo } from '@tessera/contract';
-import { servedTileSize, type SlideInfo } from '@tessera/wsi';
+import { servedTileSize, virtualLevels, type SlideInfo } from '@tessera/wsi';
 
 /** What of SlideInfo imageInfo needs (DicomSlideInfo and OpenSlideSlideInfo have it too, with wider formats). */
 export type StoredSlideInfo = Omit<SlideInfo, 'format'> & { format: string };
@@ -75,6 +75,10 @@ export function toImageInfo(storedJson: string, conversionStatus: string): Image
       tileSize: servedTileSize(l),
       downsample: l.downsample,
     })),
+    // Rows stored before isTiled was kept are served as stored: tiled.
+    tileLevels: virtualLevels(
+      info.levels.map((l) => ({ ...l, isTiled: l.isTiled ?? true, compression: '' })),
+    ).map((l) => ({ size: { w: l.width, h: l.height }, tileSize: { w: l.tileWidth, h: l.tileHeight } })),
     sizeZ: info.sizeZ,
     kind: info.kind,
     // Every channel of these formats covers the whole slide at the slide's resolution.

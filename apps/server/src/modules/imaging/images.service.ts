@@ -3,7 +3,8 @@
  * rendering their associated images. The files stay where they are; the row stores their absolute paths.
  */
 import path from 'node:path';
-import type { SlideConversion } from '@tessera/contract';
+import { ERROR_CODES, type SlideConversion } from '@tessera/contract';
+import { VIEWER_MESSAGES } from '@tessera/domain';
 import { openSlide, type Slide } from '@tessera/wsi';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/dialect.ts';
@@ -15,12 +16,12 @@ import * as q from './images.queries.ts';
 import { encodeImage, THUMBNAIL_MAX_SIZE, type AssociatedKind, type ImageFormat } from './picture-encode.ts';
 
 export const IMAGE_MESSAGES = {
-  imageInfoUnavailable: 'ImageInfo unavailable',
+  imageInfoUnavailable: VIEWER_MESSAGES.imageInfoUnavailable,
   unavailable: (kind: AssociatedKind) => `${kind[0]!.toUpperCase()}${kind.slice(1)} unavailable`,
 } as const;
 
 export const IMAGE_ERROR_CODES = {
-  imageInfoUnavailable: 'IMAGE_INFO_UNAVAILABLE',
+  imageInfoUnavailable: ERROR_CODES.imageInfoUnavailable,
   associatedImageUnavailable: 'ASSOCIATED_IMAGE_UNAVAILABLE',
 } as const;
 

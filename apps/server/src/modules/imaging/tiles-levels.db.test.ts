@@ -8,6 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TiffSlide } from '@tessera/wsi';
+import type { ImageInfo } from '@tessera/contract';
 import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
 import { FAST, waitFor } from '../../../test/jobs.test-helpers.ts';
 import { createJobWorker } from '../../jobs/worker.ts';
@@ -121,6 +122,33 @@ describeEachDialect('tiles: missing levels and tile-converted', (t) => {
     const b = await t().request(owner, { method: 'GET', url: url('tile', 2, 1, 1) });
     expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
     expect(b.headers.etag).toBe(a.headers.etag);
+  });
+
+  it("describes in the slide details' tileLevels exactly the grid the tile path serves", async () => {
+    const details = await t().request(owner, {
+      method: 'GET',
+      url: `/v1/projects/${projectId}/slides/${slideId}`,
+    });
+    const { tileLevels } = (details.json() as { imageInfo: ImageInfo }).imageInfo;
+    // 2220 × 2967 in 240-pixel tiles: 2× levels down to the one that fits in a tile (16×: 139 × 186).
+    expect(tileLevels.map((l) => [l.size.w, l.size.h])).toEqual([
+      [2220, 2967],
+      [1110, 1484],
+      [555, 742],
+      [278, 371],
+      [139, 186],
+    ]);
+    expect(tileLevels.every((l) => l.tileSize.w === TILE && l.tileSize.h === TILE)).toBe(true);
+    for (const [index, level] of tileLevels.entries()) {
+      const z = tileLevels.length - 1 - index;
+      const [lastX, lastY] = [Math.ceil(level.size.w / TILE) - 1, Math.ceil(level.size.h / TILE) - 1];
+      const last = await t().request(owner, { method: 'GET', url: url('tile', z, lastX, lastY) });
+      expect(last.statusCode, `z=${z} last tile`).toBe(200);
+      const beyond = await t().request(owner, { method: 'GET', url: url('tile', z, lastX + 1, 0) });
+      expect(beyond.statusCode, `z=${z} past the last column`).toBe(404);
+    }
+    const below = await t().request(owner, { method: 'GET', url: url('tile', tileLevels.length, 0, 0) });
+    expect(below.statusCode).toBe(404);
   });
 
   it('answers tile-converted with 404 until Converted, then from the optimized pyramid, immutable', async () => {

@@ -2,8 +2,14 @@
  * Slides of a project (spec 1 §7): get or create by checksum, details with imageInfo (spec 2 §3), the
  * label, macro and thumbnail images, and a minimal list. A slide points at an image shared by its copies.
  */
-import type { ImageInfo, Slide, SlideConversion, SlideDetails } from '@tessera/contract';
-import { canSeeAllProjects } from '@tessera/domain';
+import {
+  ERROR_CODES,
+  type ImageInfo,
+  type Slide,
+  type SlideConversion,
+  type SlideDetails,
+} from '@tessera/contract';
+import { canSeeAllProjects, VIEWER_MESSAGES } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { ByteLru } from '../../lib/byte-lru.ts';
 import { nowIso } from '../../db/dialect.ts';
@@ -26,14 +32,14 @@ import type { AssociatedKind, ImageFormat } from '../imaging/picture-encode.ts';
 import * as q from './slides.queries.ts';
 
 export const SLIDE_MESSAGES = {
-  notFound: (id: string) => `Slide with id ${id} not found.`,
+  notFound: VIEWER_MESSAGES.slideNotFound,
   imageNotStored: (checksum: string) =>
     `No image with checksum ${checksum} has been uploaded; upload the file first`,
   invalidFileName: 'The file name must not contain path separators or control characters',
 } as const;
 
 export const SLIDE_ERROR_CODES = {
-  notFound: 'SLIDE_NOT_FOUND',
+  notFound: ERROR_CODES.slideNotFound,
   imageNotFound: 'IMAGE_NOT_FOUND',
   conversionNotFailed: 'CONVERSION_NOT_FAILED',
 } as const;

@@ -12,5 +12,11 @@ export { filterProjects, PROJECT_LIST_MESSAGES, type ProjectFilter } from './pro
 export { changedFields, settingsSchema, settingsValuesOf, type SettingsValues } from './project-form.ts';
 export { ProjectHeader, slideCountLabel } from './ProjectHeader.tsx';
 export { ProjectNameFields } from './ProjectNameFields.tsx';
-export { projectIdOfPath, projectSlidesPath, switchProjectPath } from './project-path.ts';
+export {
+  isViewerPath,
+  projectIdOfPath,
+  projectSlidesPath,
+  switchProjectPath,
+  viewerPath,
+} from './project-path.ts';
 export { projectRoleLabel } from './role-label.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectIdOfPath, switchProjectPath } from './project-path.ts';
+import { isViewerPath, projectIdOfPath, switchProjectPath } from './project-path.ts';
 
 const A = 'a'.repeat(24);
 const B = 'b'.repeat(24);
@@ -18,6 +18,13 @@ describe('switching projects keeps the rest of the path', () => {
     expect(switchProjectPath({ pathname: '/dashboard', hash: '' }, B)).toBe(`/projects/${B}/slides`);
     expect(switchProjectPath({ pathname: `/projects/${A}`, hash: '#x' }, B)).toBe(`/projects/${B}/slides`);
     expect(switchProjectPath({ pathname: `/projects/${A}/`, hash: '' }, B)).toBe(`/projects/${B}/slides`);
+  });
+
+  it("goes to the project's slides from a slide of the other project's viewer", () => {
+    const viewer = { pathname: `/projects/${A}/slide/${'c'.repeat(24)}`, hash: '' };
+    expect(isViewerPath(viewer.pathname)).toBe(true);
+    expect(isViewerPath(`/projects/${A}/slides`)).toBe(false);
+    expect(switchProjectPath(viewer, B)).toBe(`/projects/${B}/slides`);
   });
 
   it('reads the project id of a path', () => {

@@ -8,6 +8,14 @@ const PROJECT_PATH = /^\/projects\/([^/]+)(\/.*)?$/;
 
 export const projectSlidesPath = (projectId: string): string => `/projects/${projectId}/slides`;
 
+/** The slide viewer of a slide (spec 2 §2). */
+export const viewerPath = (projectId: string, slideId: string): string =>
+  `/projects/${projectId}/slide/${slideId}`;
+const VIEWER_PATH = /^\/projects\/[^/]+\/slide\/[^/]+\/?$/;
+
+/** Whether a path is the slide viewer's, which takes the whole window below the navbar. */
+export const isViewerPath = (pathname: string): boolean => VIEWER_PATH.test(pathname);
+
 /** The project id of a path under /projects/{id}, or null. */
 export function projectIdOfPath(pathname: string): string | null {
   return PROJECT_PATH.exec(pathname)?.[1] ?? null;
@@ -16,6 +24,7 @@ export function projectIdOfPath(pathname: string): string | null {
 export function switchProjectPath(location: { pathname: string; hash: string }, projectId: string): string {
   const match = PROJECT_PATH.exec(location.pathname);
   const rest = match?.[2];
-  if (!match || !rest || rest === '/') return projectSlidesPath(projectId);
+  // A slide belongs to its project: another project's viewer would not find it.
+  if (!match || !rest || rest === '/' || isViewerPath(location.pathname)) return projectSlidesPath(projectId);
   return `/projects/${projectId}${rest}${location.hash}`;
 }

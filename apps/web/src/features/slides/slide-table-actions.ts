@@ -9,6 +9,7 @@ import { createActionRegistry, type Action } from '../../actions/action.ts';
 import type { ExportFormat } from '../../api/slide-export.ts';
 import type { Row } from '../../grid/types.ts';
 import { EXPORT_LABELS } from '../slide-export/index.ts';
+import { viewerPath } from '../projects/index.ts';
 
 export type SlideTableDialog =
   | { name: 'import' }
@@ -34,8 +35,7 @@ export interface SlideTableContext {
   navigate(path: string): void;
 }
 
-export const viewSlidePath = (projectId: string, slideId: string) =>
-  `/projects/${projectId}/slide/${slideId}`;
+export const viewSlidePath = viewerPath;
 
 /** Each export and the permission besides slideMetadataExport it needs (spec 1 §6 gating). */
 const EXPORTS: [ExportFormat, Permission][] = [

@@ -1,0 +1,88 @@
+/**
+ * The viewer's control panel (spec 2 §2): back to the slide list, the slide's file name and conversion
+ * state, the magnification shown, fit to screen and the magnification buttons — each an action of
+ * viewer-actions.ts.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonGroup from '@mui/material/ButtonGroup';
+import Divider from '@mui/material/Divider';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import FitScreenOutlined from '@mui/icons-material/FitScreenOutlined';
+import type { SlideDetails } from '@tessera/contract';
+import { MAGNIFICATIONS } from '@tessera/domain';
+import { ActionIconButton } from '../../actions/ActionButton.tsx';
+import type { BoundActions } from '../../actions/action.ts';
+import { conversionLabel } from '../../api/slide-conversion.ts';
+
+export function ViewerToolbar({
+  slide,
+  actions,
+  magnification,
+}: {
+  slide: SlideDetails;
+  actions: BoundActions;
+  magnification: number | null;
+}) {
+  const title = slide.fileName || slide.id;
+  return (
+    <Box
+      role="toolbar"
+      aria-label="Viewer controls"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1,
+        py: 0.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        minHeight: 48,
+      }}
+    >
+      <ActionIconButton action={actions.get('viewer.backToSlides')} icon={<ArrowBack />} />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography variant="subtitle1" noWrap title={title} component="h1" sx={{ lineHeight: 1.3 }}>
+          {title}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" noWrap component="div">
+          {conversionLabel(slide.conversion)}
+        </Typography>
+      </Box>
+      <Tooltip title="Magnification shown">
+        <Typography
+          variant="body2"
+          aria-label="Magnification shown"
+          sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 56, textAlign: 'right' }}
+        >
+          {magnification === null ? '' : `${formatMagnification(magnification)}×`}
+        </Typography>
+      </Tooltip>
+      <Divider orientation="vertical" flexItem />
+      <ActionIconButton action={actions.get('viewer.fit')} icon={<FitScreenOutlined />} />
+      <ButtonGroup size="small" variant="outlined" aria-label="Magnify">
+        {MAGNIFICATIONS.map((m) => {
+          const action = actions.get(`viewer.magnify.${m}`);
+          return (
+            <Button
+              key={m}
+              disabled={!action.isEnabled}
+              aria-label={`Magnify to ${m}×`}
+              onClick={() => action.perform()}
+            >
+              {action.label}
+            </Button>
+          );
+        })}
+      </ButtonGroup>
+    </Box>
+  );
+}
+
+/** 10.0 → '10', 2.53 → '2.5': one decimal, without a trailing zero. */
+function formatMagnification(m: number): string {
+  return String(Math.round(m * 10) / 10);
+}

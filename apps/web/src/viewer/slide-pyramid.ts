@@ -1,0 +1,31 @@
+/**
+ * A slide's tile pyramid in the map's terms: OpenLayers in image pixel units with y negated (the map's y
+ * axis points up, the image's down), the image covering [0, -h, w, 0], tiles from its top-left corner.
+ * Resolutions and tile sizes are in z order — the tile path's z, 0 the smallest level (spec 2 §7) —
+ * which is also the order OpenLayers counts a tile grid's zoom levels in.
+ */
+import type { ImageInfo } from '@tessera/contract';
+
+export interface SlidePyramid {
+  /** [minX, minY, maxX, maxY] of the image in map units. */
+  extent: [number, number, number, number];
+  /** Image pixels per level pixel, coarsest (z = 0) first. */
+  resolutions: number[];
+  /** [w, h] of the tiles of each z. */
+  tileSizes: [number, number][];
+}
+
+/** The viewer can zoom in this far past the full resolution (a screen pixel for a quarter image pixel). */
+export const MIN_RESOLUTION = 0.25;
+
+export function slidePyramid(info: Pick<ImageInfo, 'size' | 'tileLevels'>): SlidePyramid {
+  const { w, h } = info.size;
+  const byZ = [...info.tileLevels].reverse();
+  return {
+    extent: [0, -h, w, 0],
+    // A level's resolution is exactly the power of two it was made at (virtual levels are 2× steps; a
+    // stored level within 1 % of one stands for it), not width ratios that rounding skews.
+    resolutions: byZ.map((_, z) => 2 ** (byZ.length - 1 - z)),
+    tileSizes: byZ.map((l) => [l.tileSize.w, l.tileSize.h]),
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The slide viewer (issue #12, first part): opened from the slide table, the image drawn from
+ * authenticated tiles, fit and the magnification buttons, the deep link's bbox (valid and not), a
+ * missing slide, a slide without an image, and a tile that fails becoming a placeholder.
+ * The demo project's generated brightfield slide (8192 × 6144) is the image.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { VIEWER_MESSAGES } from '@tessera/domain';
+import { USERS } from './support/users.ts';
+import { gridQuery, openTable, search } from './support/slides.ts';
+
+const BRIGHTFIELD = 'demo-brightfield.ome.tif';
+
+const magnificationShown = (page: Page) => page.getByLabel('Magnification shown');
+
+/** Share of the map canvas' pixels that are tissue (pink or purple: red clearly above green). */
+async function tissueShare(page: Page): Promise<number> {
+  return page
+    .locator('[data-testid=slide-map] .ol-layer canvas')
+    .first()
+    .evaluate((node) => {
+      const canvas = node as HTMLCanvasElement;
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let tissue = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! - data[i + 1]! > 40 && data[i + 3]! > 0) tissue++;
+      return tissue / (data.length / 4);
+    });
+}
+
+async function slideIdOf(token: string, projectId: string, fileName: string): Promise<string> {
+  const answer = await gridQuery(token, projectId, {
+    startRow: 0,
+    endRow: 1,
+    filterModel: { fileName: { filterType: 'text', type: 'equals', filter: fileName } },
+  });
+  return answer.data[0]!.id;
+}
+
+test('a slide opens from the slide table and shows its image, fitted, at every magnification', async ({
+  page,
+  shot,
+}) => {
+  const { total } = await openTable(page, USERS.reader);
+  await search(page, 'demo-brightfield', 1, total);
+  await page.getByRole('link', { name: `View slide ${BRIGHTFIELD}` }).click();
+  await expect(page).toHaveURL(/\/projects\/[0-9a-f]{24}\/slide\/[0-9a-f]{24}$/);
+  await expect(page.getByRole('heading', { name: BRIGHTFIELD })).toBeVisible();
+  await expect.poll(() => tissueShare(page), { message: 'tiles drawn' }).toBeGreaterThan(0.2);
+  const fitted = Number((await magnificationShown(page).textContent())!.replace('×', ''));
+  expect(fitted).toBeGreaterThan(0);
+  // OpenLayers writes micrometres with the Greek mu.
+  await expect(page.locator('.ol-scale-line-inner')).toHaveText(/^\d+ (µm|μm|mm)$/);
+  await expect(page.locator('.slide-overview canvas')).toBeVisible();
+  await shot('viewer-brightfield');
+
+  for (const m of ['2.5', '5', '10', '20', '40']) {
+    await page.getByRole('button', { name: `Magnify to ${m}×` }).click();
+    await expect(magnificationShown(page)).toHaveText(`${m}×`);
+  }
+  await expect.poll(() => tissueShare(page), { message: 'tiles at 40×' }).toBeGreaterThan(0.05);
+  await page.getByRole('button', { name: 'Fit image to the view' }).click();
+  await expect(magnificationShown(page)).toHaveText(`${fitted}×`);
+
+  await page.getByRole('button', { name: 'Back to the slide list' }).click();
+  await expect(page).toHaveURL(/\/slides$/);
+});
+
+test("a deep link's bbox shows that box; a malformed one says so and shows the whole slide", async ({
+  page,
+}) => {
+  const { token, projectId } = await openTable(page, USERS.reader);
+  const slideId = await slideIdOf(token, projectId, BRIGHTFIELD);
+  await page.goto(`/projects/${projectId}/slide/${slideId}`);
+  await expect(magnificationShown(page)).toHaveText(/×$/);
+  const fitted = Number((await magnificationShown(page).textContent())!.replace('×', ''));
+
+  await page.goto(`/projects/${projectId}/slide/${slideId}?bbox=1000,1000,1512,1384`);
+  await expect
+    .poll(async () => Number((await magnificationShown(page).textContent())!.replace('×', '')))
+    .toBeGreaterThan(fitted * 8);
+  await expect(page.getByText(VIEWER_MESSAGES.invalidBbox)).toHaveCount(0);
+
+  for (const [bbox, message] of [
+    ['1,2,x,4', VIEWER_MESSAGES.invalidBbox],
+    ['9000,0,9100,100', VIEWER_MESSAGES.bboxOutsideImage],
+  ] as const) {
+    await page.goto(`/projects/${projectId}/slide/${slideId}?bbox=${bbox}`);
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(magnificationShown(page)).toHaveText(`${fitted}×`);
+  }
+});
+
+test('a missing slide says so and returns to the slide list; a slide without an image says why', async ({
+  page,
+}) => {
+  const { token, projectId } = await openTable(page, USERS.reader);
+  const missing = 'f'.repeat(24);
+  await page.goto(`/projects/${projectId}/slide/${missing}`);
+  await expect(page.getByText(VIEWER_MESSAGES.notFound)).toBeVisible();
+  await expect(page.getByText(VIEWER_MESSAGES.slideNotFound(missing))).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/slides$`), { timeout: 10_000 });
+
+  await page.goto(`/projects/${projectId}/slide/not-an-id`);
+  await expect(page.getByText(VIEWER_MESSAGES.notFound)).toBeVisible();
+
+  // The synthetic demo rows are metadata without an image.
+  const metadataOnly = (await gridQuery(token, projectId, { startRow: 0, endRow: 1, sortModel: [] }))
+    .data[0]!;
+  expect(metadataOnly.fileName).not.toMatch(/^demo-/);
+  await page.goto(`/projects/${projectId}/slide/${metadataOnly.id}`);
+  await expect(page.getByText(VIEWER_MESSAGES.imageInfoUnavailable)).toBeVisible();
+});
+
+test('a tile that fails to load is drawn as a placeholder, not left as a hole or a broken image', async ({
+  page,
+}) => {
+  const { token, projectId } = await openTable(page, USERS.reader);
+  const slideId = await slideIdOf(token, projectId, BRIGHTFIELD);
+  let failed = 0;
+  await page.route('**/tile/rgb/**', (route) => {
+    failed++;
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"code":"X","message":"boom"}',
+    });
+  });
+  await page.goto(`/projects/${projectId}/slide/${slideId}`);
+  await expect.poll(() => failed).toBeGreaterThan(0);
+  // Every tile failed: the image area is the placeholder's light grey, and no tissue.
+  await expect
+    .poll(() =>
+      page
+        .locator('[data-testid=slide-map] .ol-layer canvas')
+        .first()
+        .evaluate((node) => {
+          const canvas = node as HTMLCanvasElement;
+          const [r, g, b, a] = canvas
+            .getContext('2d')!
+            .getImageData(canvas.width >> 1, canvas.height >> 1, 1, 1).data;
+          return [r, g, b, a].join(',');
+        }),
+    )
+    .toBe('230,230,230,255');
+  expect(await tissueShare(page)).toBe(0);
+});
