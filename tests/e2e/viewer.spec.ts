@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { VIEWER_MESSAGES } from '@tessera/domain';
+import type { SlideDetails } from '@tessera/contract';
 import { USERS } from './support/users.ts';
 import { gridQuery, openTable, search } from './support/slides.ts';
 
@@ -118,7 +119,7 @@ test('a tile that fails to load is drawn as a placeholder, not left as a hole or
   const { token, projectId } = await openTable(page, USERS.reader);
   const slideId = await slideIdOf(token, projectId, BRIGHTFIELD);
   let failed = 0;
-  await page.route('**/tile/rgb/**', (route) => {
+  await page.route(/\/(tile|tile-converted)\/rgb\//, (route) => {
     failed++;
     return route.fulfill({
       status: 500,
@@ -144,4 +145,43 @@ test('a tile that fails to load is drawn as a placeholder, not left as a hole or
     )
     .toBe('230,230,230,255');
   expect(await tissueShare(page)).toBe(0);
+});
+
+test('while the slide converts the viewer polls it, then shows the optimized pyramid under the same view', async ({
+  page,
+}) => {
+  const { token, projectId } = await openTable(page, USERS.reader);
+  const slideId = await slideIdOf(token, projectId, BRIGHTFIELD);
+  // The demo slide is converted already: its first details answer is made to say it is still converting.
+  let answers = 0;
+  await page.route(`**/v1/projects/${projectId}/slides/${slideId}`, async (route) => {
+    if (answers++ > 0) return route.continue();
+    const response = await route.fetch();
+    const details = (await response.json()) as SlideDetails;
+    const converting = {
+      ...details,
+      conversionStatus: 'Converting',
+      conversion: { ...details.conversion, status: 'Converting' },
+      imageInfo: { ...details.imageInfo, optimizedTileLevels: null },
+    };
+    return route.fulfill({ response, json: converting });
+  });
+  const tilePaths: string[] = [];
+  page.on('request', (request) => {
+    const path = /\/slides\/[0-9a-f]{24}\/(tile|tile-converted)\/rgb\//.exec(request.url())?.[1];
+    if (path) tilePaths.push(path);
+  });
+  await page.goto(`/projects/${projectId}/slide/${slideId}`);
+  await expect(page.getByText(/^Optimizing for viewing… \d+ %$/)).toBeVisible();
+  await expect.poll(() => tilePaths.length).toBeGreaterThan(0);
+  expect(new Set(tilePaths)).toEqual(new Set(['tile']));
+  await page.getByRole('button', { name: 'Magnify to 10×' }).click();
+  await expect(magnificationShown(page)).toHaveText('10×');
+
+  // The poll 5 s later finds it Converted: the optimized tiles, the view unchanged.
+  await expect(page.getByText('Optimized for viewing', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => tilePaths.includes('tile-converted')).toBe(true);
+  expect(answers).toBeGreaterThanOrEqual(2);
+  await expect(magnificationShown(page)).toHaveText('10×');
+  await expect.poll(() => tissueShare(page), { message: 'optimized tiles drawn' }).toBeGreaterThan(0.05);
 });

@@ -44,6 +44,11 @@ export const ImageInfo = z
      * last, smallest one).
      */
     tileLevels: z.array(z.object({ size: Size, tileSize: Size })),
+    /**
+     * The levels the `tile-converted` path serves, in the same order, once the image is Converted;
+     * null before, and for pyramids converted before their levels were recorded (use `tile` then).
+     */
+    optimizedTileLevels: z.array(z.object({ size: Size, tileSize: Size })).nullable(),
     sizeZ: z.number().int(),
     kind: z.enum(['brightfield', 'fluorescence']),
     channels: z.array(

@@ -20,6 +20,7 @@ import * as m20261124_0014_store_served_indexes from './migrations/20261124_0014
 import * as m20261125_0015_session_security from './migrations/20261125_0015_session_security.ts';
 import * as m20261125_0016_conversion_jobs from './migrations/20261125_0016_conversion_jobs.ts';
 import * as m20261125_0017_table_versions from './migrations/20261125_0017_table_versions.ts';
+import * as m20261127_0018_optimized_levels from './migrations/20261127_0018_optimized_levels.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125_0015_session_security': m20261125_0015_session_security,
   '20261125_0016_conversion_jobs': m20261125_0016_conversion_jobs,
   '20261125_0017_table_versions': m20261125_0017_table_versions,
+  '20261127_0018_optimized_levels': m20261127_0018_optimized_levels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

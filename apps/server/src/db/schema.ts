@@ -184,6 +184,8 @@ export interface ImagesTable {
   conversion_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 0016: the job converting the image (queued once per image); its state is the image's conversion state. */
   conversion_job_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0018: JSON [{width, height, tileWidth, tileHeight}] of the optimized pyramid's levels. */
+  optimized_levels: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Migration 0005: a project's slide, pointing at an image; unique per (project_id, checksum). */

@@ -64,7 +64,14 @@ export const convertImageJob = defineJobKind({
       else await writeTileByTile(source, writer, imageId, ctx, opened.resumed !== null, checkpoint);
       await writer.finish();
       const counts = writer.progress();
-      await q.markConverted(ctx.db, imageId, target, counts);
+      const { tileSize } = opened.writer;
+      const levels = opened.writer.levels.map((l) => ({
+        width: l.width,
+        height: l.height,
+        tileWidth: tileSize,
+        tileHeight: tileSize,
+      }));
+      await q.markConverted(ctx.db, imageId, target, counts, levels);
       await ctx.progress(100);
       await ctx.log(`Wrote ${target}: ${counts.reduce((n, c) => n + c.converted, 0)} tiles.`);
       return { optimizedPath: target, mode: source.mode, levels: writer.levels.length };

@@ -44,18 +44,28 @@ export async function saveConversionCounts(
     .execute();
 }
 
+/** A level of a written pyramid, as slide details describe the `tile-converted` grid from it. */
+export interface OptimizedLevel {
+  width: number;
+  height: number;
+  tileWidth: number;
+  tileHeight: number;
+}
+
 /** Called only after the writer renamed the file into place. */
 export async function markConverted(
   db: Db,
   imageId: string,
   optimizedPath: string,
   counts: ConversionCount[],
+  levels: OptimizedLevel[],
 ): Promise<void> {
   await db
     .updateTable('images')
     .set({
       conversion_status: 'Converted',
       optimized_path: optimizedPath,
+      optimized_levels: JSON.stringify(levels),
       conversion_counts: JSON.stringify(counts),
       conversion_error: null,
     })

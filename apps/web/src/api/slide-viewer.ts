@@ -1,26 +1,35 @@
-/** The viewer's reads: a slide's details with its imageInfo, and the URL of each of its tiles. */
+/** The viewer's reads: a slide's details with its imageInfo (polled while it converts), and its tile URLs. */
 import { useQuery } from '@tanstack/react-query';
 import { NO_EQUALIZATION } from '@tessera/domain';
 import { slides, tiles } from '@tessera/contract';
 import { call, pathOf } from './client.ts';
 import { queryKeys } from './queries.ts';
+import { CONVERSION_POLL_MS } from './slide-conversion.ts';
 
-export function useSlideDetails(projectId: string, slideId: string) {
+/**
+ * Slide details, polled every 5 s while the slide's conversion is queued or running (spec 2 "Conversion
+ * polling"): the viewer switches to the optimized pyramid when it is done.
+ */
+export function useSlideDetails(projectId: string, slideId: string, isEnabled = true) {
   return useQuery({
     queryKey: queryKeys.slideDetails(projectId, slideId),
     queryFn: ({ signal }) => call(slides.getSlideDetails, { params: { projectId, slideId }, signal }),
+    enabled: isEnabled,
+    refetchInterval: (query) => {
+      const status = query.state.data?.conversionStatus;
+      return status === 'Queued' || status === 'Converting' ? CONVERSION_POLL_MS : false;
+    },
   });
 }
 
 /**
- * The tile URL of spec 2 §7 on the original image's pyramid (imageInfo.tileLevels). JPEG: every browser
- * decodes it, and a slide stored as JPEG tiles is answered with its stored bytes (no re-encoding), where
- * WebP would cost the server an encode per tile.
+ * The tile URLs of spec 2 §7. JPEG: every browser decodes it, and a slide stored as JPEG tiles is
+ * answered with its stored bytes (no re-encoding), where WebP would cost the server an encode per tile.
  */
 export function tileUrlOf(projectId: string, slideId: string, fileName: string) {
-  return (z: number, x: number, y: number) =>
+  return (path: 'tile' | 'tile-converted', z: number, x: number, y: number) =>
     pathOf(
-      tiles.getTile,
+      path === 'tile' ? tiles.getTile : tiles.getConvertedTile,
       { projectId, slideId, equalization: NO_EQUALIZATION, z: String(z), x: String(x), y: String(y) },
       { iccApply: 'false', fileName, format: 'jpeg' },
     );

@@ -3,7 +3,8 @@
  * y negated, the gestures of spec 2 §2 (drag-pan, pinch and wheel zoom on; the zoom buttons, shift-drag
  * and double-click zoom off), a scale line in µm/mm from the slide's metres per pixel, and the overview
  * minimap. React mounts it (features/viewer) and calls its commands; later layers (results, annotations)
- * take their place by LAYER_Z.
+ * take their place by LAYER_Z. The tiles can change under a standing view (the slide's conversion
+ * finishing: showTiles).
  */
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
@@ -26,14 +27,17 @@ import {
   resolutionForMagnification,
   type PixelBox,
 } from '@tessera/domain';
-import { MIN_RESOLUTION, slidePyramid, type SlidePyramid } from './slide-pyramid.ts';
+import { MIN_RESOLUTION, slidePyramid, type SlideTiles } from './slide-pyramid.ts';
 import { tileLoader, type FetchTile } from './tile-loader.ts';
+
+/** The URL of tile (z, x, y) of a tile path, z counted from the smallest level. */
+export type TileUrl = (path: SlideTiles['path'], z: number, x: number, y: number) => string;
 
 export interface SlideMapOptions {
   target: HTMLElement;
-  imageInfo: ImageInfo;
-  /** The URL of tile (z, x, y), z counted from the smallest level. */
-  tileUrl: (z: number, x: number, y: number) => string;
+  imageInfo: Pick<ImageInfo, 'size' | 'resolution'>;
+  tiles: SlideTiles;
+  tileUrl: TileUrl;
   fetchTile: FetchTile;
   /** Called when the view comes to rest, with what it shows. */
   onViewChange?: (view: MapView) => void;
@@ -53,27 +57,43 @@ const ZOOM_ANIMATION_MS = 250;
 
 export class SlideMap {
   readonly map: OlMap;
-  private readonly pyramid: SlidePyramid;
+  private readonly extent: [number, number, number, number];
+  private readonly projection: Projection;
   private readonly scanMagnification: number;
+  private readonly slideLayer: TileLayer<TileImage>;
+  private readonly overviewLayer: TileLayer<TileImage>;
+  private readonly options: SlideMapOptions;
+  private tiles: SlideTiles;
 
-  constructor({ target, imageInfo, tileUrl, fetchTile, onViewChange }: SlideMapOptions) {
-    this.pyramid = slidePyramid(imageInfo);
+  constructor(options: SlideMapOptions) {
+    const { target, imageInfo, tiles, onViewChange } = options;
+    const { w, h } = imageInfo.size;
+    this.options = options;
+    this.tiles = tiles;
+    this.extent = [0, -h, w, 0];
     this.scanMagnification = imageInfo.resolution.magnification;
     const mpp = imageInfo.resolution.metersPerPixel;
-    const projection = new Projection({
+    this.projection = new Projection({
       code: 'slide-pixels',
       units: 'pixels',
-      extent: this.pyramid.extent,
+      extent: this.extent,
       // Image pixels in metres: the scale line then reads µm and mm. Unknown: one pixel a micrometre.
       metersPerUnit: mpp ? (mpp.x + mpp.y) / 2 : 1e-6,
     });
-    const source = this.slideSource(projection, tileUrl, fetchTile);
     // Clipped to the image: edge tiles are stored whole, their padding beyond the image black or white.
-    const extent = this.pyramid.extent;
-    const slideLayer = new TileLayer({ source, extent, zIndex: LAYER_Z.slide, preload: 1 });
+    const extent = this.extent;
+    this.slideLayer = new TileLayer({
+      source: this.slideSource(),
+      extent,
+      zIndex: LAYER_Z.slide,
+      preload: 1,
+    });
+    // A source of its own: OpenLayers keeps a source's tiles for the map that drew them.
+    this.overviewLayer = new TileLayer({ source: this.slideSource(), extent });
+    const coarsest = slidePyramid(imageInfo.size, tiles.levels).resolutions[0]!;
     this.map = new OlMap({
       target,
-      layers: [slideLayer],
+      layers: [this.slideLayer],
       controls: defaultControls({ zoom: false, rotate: false, attribution: false }).extend([
         new ScaleLine({ units: 'metric', minWidth: 80 }),
       ]),
@@ -84,37 +104,17 @@ export class SlideMap {
         pinchRotate: false,
       }),
       view: new View({
-        projection,
-        extent: this.pyramid.extent,
+        projection: this.projection,
+        extent,
         constrainOnlyCenter: true,
         showFullExtent: true,
         minResolution: MIN_RESOLUTION,
-        maxResolution: this.pyramid.resolutions[0]! * 4,
+        maxResolution: coarsest * 4,
       }),
     });
-    this.map.getView().fit(this.pyramid.extent, { padding: Array(4).fill(FIT_PADDING_PX) });
-    const [, minY, maxX] = this.pyramid.extent;
-    const overviewResolution = Math.max(maxX, -minY) / OVERVIEW_SIZE_PX;
+    this.map.getView().fit(extent, { padding: Array(4).fill(FIT_PADDING_PX) });
     // Added once the view has a centre: the overview sizes its own view from the map's when it is added.
-    this.map.addControl(
-      new OverviewMap({
-        // A source of its own: OpenLayers keeps a source's tiles for the map that drew them.
-        layers: [new TileLayer({ source: this.slideSource(projection, tileUrl, fetchTile), extent })],
-        className: 'ol-overviewmap slide-overview',
-        // The whole slide, always: a resolution it cannot leave (OpenLayers would zoom it with the map).
-        view: new View({
-          projection,
-          extent: this.pyramid.extent,
-          showFullExtent: true,
-          minResolution: overviewResolution,
-          maxResolution: overviewResolution,
-        }),
-        collapsed: false,
-        collapseLabel: '\u00AB',
-        label: '\u00BB',
-        tipLabel: 'Overview map',
-      }),
-    );
+    this.map.addControl(this.overview());
     if (onViewChange)
       this.map.on('moveend', () =>
         onViewChange({
@@ -124,20 +124,56 @@ export class SlideMap {
       );
   }
 
-  private slideSource(projection: Projection, tileUrl: SlideMapOptions['tileUrl'], fetchTile: FetchTile) {
-    const { extent, resolutions, tileSizes } = this.pyramid;
+  /** The whole slide, always, at a resolution it cannot leave (OpenLayers would zoom it with the map). */
+  private overview(): OverviewMap {
+    const resolution = Math.max(this.extent[2], -this.extent[1]) / OVERVIEW_SIZE_PX;
+    return new OverviewMap({
+      layers: [this.overviewLayer],
+      className: 'ol-overviewmap slide-overview',
+      view: new View({
+        projection: this.projection,
+        extent: this.extent,
+        showFullExtent: true,
+        minResolution: resolution,
+        maxResolution: resolution,
+      }),
+      collapsed: false,
+      collapseLabel: '\u00AB',
+      label: '\u00BB',
+      tipLabel: 'Overview map',
+    });
+  }
+
+  private slideSource(): TileImage {
+    const { path, levels } = this.tiles;
+    const size = { w: this.extent[2], h: -this.extent[1] };
+    const { resolutions, tileSizes } = slidePyramid(size, levels);
+    const { tileUrl, fetchTile } = this.options;
     return new TileImage({
-      projection,
-      tileGrid: new TileGrid({ extent, origin: [0, 0], resolutions, tileSizes }),
-      tileUrlFunction: ([z, x, y]) => tileUrl(z!, x!, y!),
+      projection: this.projection,
+      tileGrid: new TileGrid({ extent: this.extent, origin: [0, 0], resolutions, tileSizes }),
+      tileUrlFunction: ([z, x, y]) => tileUrl(path, z!, x!, y!),
       tileLoadFunction: tileLoader(fetchTile, (z) => tileSizes[z]!),
       transition: 0,
     });
   }
 
+  /** Shows these tiles under the standing view (the slide's optimized pyramid once converted). */
+  showTiles(tiles: SlideTiles): void {
+    if (tiles.path === this.tiles.path && tiles.levels === this.tiles.levels) return;
+    this.tiles = tiles;
+    this.slideLayer.setSource(this.slideSource());
+    this.overviewLayer.setSource(this.slideSource());
+  }
+
+  /** The tile path shown now. */
+  tilePath(): SlideTiles['path'] {
+    return this.tiles.path;
+  }
+
   /** Spec 2 §2 'Fit image to the view': the whole image, 16 px from each side, in 750 ms. */
   fit(): void {
-    this.map.getView().fit(this.pyramid.extent, {
+    this.map.getView().fit(this.extent, {
       padding: Array(4).fill(FIT_PADDING_PX),
       duration: FIT_ANIMATION_MS,
     });

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { slidePyramid } from './slide-pyramid.ts';
+import { slidePyramid, slideTilesOf } from './slide-pyramid.ts';
+
+const level = (w: number, h: number, tile: number) => ({ size: { w, h }, tileSize: { w: tile, h: tile } });
 
 describe('slidePyramid', () => {
   it('counts z from the smallest level, each level twice the resolution of the next', () => {
-    const pyramid = slidePyramid({
-      size: { w: 1000, h: 600 },
-      tileLevels: [
-        { size: { w: 1000, h: 600 }, tileSize: { w: 240, h: 240 } },
-        { size: { w: 500, h: 300 }, tileSize: { w: 240, h: 240 } },
-        { size: { w: 250, h: 150 }, tileSize: { w: 256, h: 256 } },
-      ],
-    });
+    const pyramid = slidePyramid({ w: 1000, h: 600 }, [
+      level(1000, 600, 240),
+      level(500, 300, 240),
+      level(250, 150, 256),
+    ]);
     expect(pyramid.extent).toEqual([0, -600, 1000, 0]);
     expect(pyramid.resolutions).toEqual([4, 2, 1]);
     expect(pyramid.tileSizes).toEqual([
@@ -18,5 +17,26 @@ describe('slidePyramid', () => {
       [240, 240],
       [240, 240],
     ]);
+  });
+});
+
+describe('slideTilesOf', () => {
+  const original = [level(1000, 600, 240)];
+  const optimized = [level(1000, 600, 256)];
+
+  it('takes the optimized pyramid only once Converted and with its grid known', () => {
+    const info = { tileLevels: original, optimizedTileLevels: optimized };
+    expect(slideTilesOf({ conversionStatus: 'Converted', imageInfo: info })).toEqual({
+      path: 'tile-converted',
+      levels: optimized,
+    });
+    for (const status of ['NotConverted', 'Queued', 'Converting', 'Failed'])
+      expect(slideTilesOf({ conversionStatus: status, imageInfo: info }).path).toBe('tile');
+    expect(
+      slideTilesOf({
+        conversionStatus: 'Converted',
+        imageInfo: { tileLevels: original, optimizedTileLevels: null },
+      }),
+    ).toEqual({ path: 'tile', levels: original });
   });
 });

@@ -6,6 +6,14 @@
  */
 import type { ImageInfo } from '@tessera/contract';
 
+type TileLevels = ImageInfo['tileLevels'];
+
+/** Which tile path a slide's tiles come from, with its grid (imageInfo.tileLevels or optimizedTileLevels). */
+export interface SlideTiles {
+  path: 'tile' | 'tile-converted';
+  levels: TileLevels;
+}
+
 export interface SlidePyramid {
   /** [minX, minY, maxX, maxY] of the image in map units. */
   extent: [number, number, number, number];
@@ -18,11 +26,25 @@ export interface SlidePyramid {
 /** The viewer can zoom in this far past the full resolution (a screen pixel for a quarter image pixel). */
 export const MIN_RESOLUTION = 0.25;
 
-export function slidePyramid(info: Pick<ImageInfo, 'size' | 'tileLevels'>): SlidePyramid {
-  const { w, h } = info.size;
-  const byZ = [...info.tileLevels].reverse();
+/**
+ * The tiles the viewer shows: the optimized pyramid once the slide is Converted and its grid is known
+ * (spec 2 §7: "the path uses tile-converted instead of tile when conversion status is Converted"),
+ * the original image's otherwise.
+ */
+export function slideTilesOf(slide: {
+  conversionStatus: string;
+  imageInfo: Pick<ImageInfo, 'tileLevels' | 'optimizedTileLevels'>;
+}): SlideTiles {
+  const optimized = slide.imageInfo.optimizedTileLevels;
+  return slide.conversionStatus === 'Converted' && optimized
+    ? { path: 'tile-converted', levels: optimized }
+    : { path: 'tile', levels: slide.imageInfo.tileLevels };
+}
+
+export function slidePyramid(size: { w: number; h: number }, levels: TileLevels): SlidePyramid {
+  const byZ = [...levels].reverse();
   return {
-    extent: [0, -h, w, 0],
+    extent: [0, -size.h, size.w, 0],
     // A level's resolution is exactly the power of two it was made at (virtual levels are 2× steps; a
     // stored level within 1 % of one stands for it), not width ratios that rounding skews.
     resolutions: byZ.map((_, z) => 2 ** (byZ.length - 1 - z)),

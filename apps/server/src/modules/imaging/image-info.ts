@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ImageInfo } from '@tessera/contract';
-import { servedTileSize, virtualLevels, type SlideInfo } from '@tessera/wsi';
+import { servedTileSize, virtualLevels, type SlideInfo, type SlideLevel } from '@tessera/wsi';
 
 /** What of SlideInfo imageInfo needs (DicomSlideInfo and OpenSlideSlideInfo have it too, with wider formats). */
 export type StoredSlideInfo = Omit<SlideInfo, 'format'> & { format: string };
@@ -55,14 +55,61 @@ export function storeSlideInfo(info: StoredSlideInfo): string {
   return JSON.stringify(info);
 }
 
-export function toImageInfo(storedJson: string, conversionStatus: string): ImageInfo | null {
-  let parsed: unknown;
+const OptimizedLevels = z
+  .array(
+    z.object({
+      width: z.number().int(),
+      height: z.number().int(),
+      tileWidth: z.number().int(),
+      tileHeight: z.number().int(),
+    }),
+  )
+  .min(1);
+
+type TileLevels = ImageInfo['tileLevels'];
+
+/**
+ * The levels the tile paths serve from stored levels (wsi virtualLevels, the one rule): every 2× level
+ * down to one tile, finest first.
+ */
+function tileLevelsOf(
+  levels: readonly (Omit<SlideLevel, 'compression' | 'isTiled'> & { isTiled?: boolean })[],
+): TileLevels {
+  return virtualLevels(
+    // Rows stored before isTiled was kept are served as stored: tiled.
+    levels.map((l) => ({ ...l, isTiled: l.isTiled ?? true, compression: '' })),
+  ).map((l) => ({ size: { w: l.width, h: l.height }, tileSize: { w: l.tileWidth, h: l.tileHeight } }));
+}
+
+/** The `tile-converted` grid of an optimized pyramid's stored levels (migration 0018), or null. */
+function optimizedTileLevelsOf(optimizedLevels: string | null): TileLevels | null {
+  if (optimizedLevels === null) return null;
+  const result = OptimizedLevels.safeParse(parseJson(optimizedLevels));
+  if (!result.success) return null;
+  const [level0] = result.data;
+  return tileLevelsOf(
+    result.data.map((l) => ({
+      ...l,
+      downsample: (level0!.width / l.width + level0!.height / l.height) / 2,
+    })),
+  );
+}
+
+function parseJson(text: string): unknown {
   try {
-    parsed = JSON.parse(storedJson);
+    return JSON.parse(text);
   } catch {
-    return null;
+    return undefined;
   }
-  const result = Stored.safeParse(parsed);
+}
+
+export function toImageInfo(image: {
+  imageInfo: string;
+  conversionStatus: string;
+  optimizedLevels: string | null;
+}): ImageInfo | null {
+  const { conversionStatus } = image;
+  const result = Stored.safeParse(parseJson(image.imageInfo));
   if (!result.success) return null;
   const info = result.data;
   const level0 = info.levels[0]!;
@@ -75,10 +122,9 @@ export function toImageInfo(storedJson: string, conversionStatus: string): Image
       tileSize: servedTileSize(l),
       downsample: l.downsample,
     })),
-    // Rows stored before isTiled was kept are served as stored: tiled.
-    tileLevels: virtualLevels(
-      info.levels.map((l) => ({ ...l, isTiled: l.isTiled ?? true, compression: '' })),
-    ).map((l) => ({ size: { w: l.width, h: l.height }, tileSize: { w: l.tileWidth, h: l.tileHeight } })),
+    tileLevels: tileLevelsOf(info.levels),
+    optimizedTileLevels:
+      conversionStatus === 'Converted' ? optimizedTileLevelsOf(image.optimizedLevels) : null,
     sizeZ: info.sizeZ,
     kind: info.kind,
     // Every channel of these formats covers the whole slide at the slide's resolution.

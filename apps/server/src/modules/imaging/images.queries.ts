@@ -9,6 +9,8 @@ export interface ImageRow {
   format: string;
   imageInfo: string;
   conversionStatus: string;
+  /** JSON of the optimized pyramid's levels (migration 0018), or null. */
+  optimizedLevels: string | null;
   createdAt: string;
 }
 
@@ -20,6 +22,7 @@ const columns = [
   'format',
   'image_info',
   'conversion_status',
+  'optimized_levels',
   'created_at',
 ] as const;
 
@@ -31,6 +34,7 @@ type Raw = {
   format: string;
   image_info: string;
   conversion_status: string;
+  optimized_levels: string | null;
   created_at: string;
 };
 
@@ -43,6 +47,7 @@ function toRow(r: Raw): ImageRow {
     format: r.format,
     imageInfo: r.image_info,
     conversionStatus: r.conversion_status,
+    optimizedLevels: r.optimized_levels,
     createdAt: r.created_at,
   };
 }

@@ -129,7 +129,8 @@ describeEachDialect('tiles: missing levels and tile-converted', (t) => {
       method: 'GET',
       url: `/v1/projects/${projectId}/slides/${slideId}`,
     });
-    const { tileLevels } = (details.json() as { imageInfo: ImageInfo }).imageInfo;
+    const { tileLevels, optimizedTileLevels } = (details.json() as { imageInfo: ImageInfo }).imageInfo;
+    expect(optimizedTileLevels).toBeNull(); // not converted yet
     // 2220 × 2967 in 240-pixel tiles: 2× levels down to the one that fits in a tile (16×: 139 × 186).
     expect(tileLevels.map((l) => [l.size.w, l.size.h])).toEqual([
       [2220, 2967],
@@ -179,6 +180,24 @@ describeEachDialect('tiles: missing levels and tile-converted', (t) => {
       await worker.stop({ timeoutMs: 10_000 });
     }
     const optimizedPath = (await findConversion(ctx.db, imageId))!.optimizedPath!;
+
+    // The slide details now give the optimized pyramid's grid, and it is the one tile-converted serves.
+    const details = await t().request(owner, {
+      method: 'GET',
+      url: `/v1/projects/${projectId}/slides/${slideId}`,
+    });
+    const { optimizedTileLevels } = (details.json() as { imageInfo: ImageInfo }).imageInfo;
+    expect(optimizedTileLevels).not.toBeNull();
+    expect(optimizedTileLevels!.map((l) => l.size.w)).toEqual([2220, 1110, 555, 277, 138]);
+    for (const [index, level] of optimizedTileLevels!.entries()) {
+      const z = optimizedTileLevels!.length - 1 - index;
+      const { w, h } = level.tileSize;
+      const [lastX, lastY] = [Math.ceil(level.size.w / w) - 1, Math.ceil(level.size.h / h) - 1];
+      const last = await t().request(owner, { method: 'GET', url: url('tile-converted', z, lastX, lastY) });
+      expect(last.statusCode, `z=${z} last tile`).toBe(200);
+      const beyond = await t().request(owner, { method: 'GET', url: url('tile-converted', z, lastX + 1, 0) });
+      expect(beyond.statusCode, `z=${z} past the last column`).toBe(404);
+    }
 
     const res = await t().request(owner, { method: 'GET', url: url('tile-converted', 4, 3, 4) });
     expect(res.statusCode).toBe(200);

@@ -153,7 +153,7 @@ export async function getSlideDetails(
   slideId: string,
 ): Promise<SlideDetails> {
   const { slide, image } = await slideWithImage(ctx, project.id, slideId);
-  const imageInfo: ImageInfo | null = toImageInfo(image.imageInfo, image.conversionStatus);
+  const imageInfo: ImageInfo | null = toImageInfo(image);
   if (!imageInfo)
     throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
   const conversion = await findConversion(ctx, image.id);

@@ -1,41 +1,58 @@
-/** Mounts a SlideMap (viewer/slide-map.ts) for one slide image and hands it to the page while it lives. */
+/**
+ * Mounts a SlideMap (viewer/slide-map.ts) for one slide and hands it to the page while it lives. The
+ * page keys it by slide: a new slide is a new map; new tiles of the same slide (its conversion done)
+ * change under the standing view.
+ */
 import { useEffect, useEffectEvent, useRef } from 'react';
 import Box from '@mui/material/Box';
 import 'ol/ol.css';
 import type { ImageInfo } from '@tessera/contract';
 import { fetchBlob } from '../../api/client.ts';
-import { SlideMap, type MapView } from '../../viewer/slide-map.ts';
+import { SlideMap, type MapView, type TileUrl } from '../../viewer/slide-map.ts';
+import type { SlideTiles } from '../../viewer/slide-pyramid.ts';
 
 export function SlideMapView({
   imageInfo,
+  tiles,
   tileUrl,
   onMap,
   onViewChange,
 }: {
   imageInfo: ImageInfo;
-  tileUrl: (z: number, x: number, y: number) => string;
+  tiles: SlideTiles;
+  tileUrl: TileUrl;
   onMap: (map: SlideMap | null) => void;
   onViewChange: (view: MapView) => void;
 }) {
   const target = useRef<HTMLDivElement>(null);
-  // The latest callbacks, without rebuilding the map when the page passes new closures.
-  const handOver = useEffectEvent(onMap);
+  const map = useRef<SlideMap | null>(null);
   const viewChanged = useEffectEvent(onViewChange);
+  const handOver = useEffectEvent(onMap);
+  // The props as they are when the map is made; later props reach it through showTiles.
+  const create = useEffectEvent(
+    () =>
+      new SlideMap({
+        target: target.current!,
+        imageInfo,
+        tiles,
+        tileUrl,
+        fetchTile: (url) => fetchBlob(url),
+        onViewChange: (view) => viewChanged(view),
+      }),
+  );
 
   useEffect(() => {
-    const map = new SlideMap({
-      target: target.current!,
-      imageInfo,
-      tileUrl,
-      fetchTile: (url) => fetchBlob(url),
-      onViewChange: (view) => viewChanged(view),
-    });
-    handOver(map);
+    const made = create();
+    map.current = made;
+    handOver(made);
     return () => {
       handOver(null);
-      map.destroy();
+      map.current = null;
+      made.destroy();
     };
-  }, [imageInfo, tileUrl]);
+  }, []);
+
+  useEffect(() => map.current?.showTiles(tiles), [tiles]);
 
   return (
     <Box

@@ -20,6 +20,7 @@ import { PageLoading, PageMessage } from '../../ui/PageMessage.tsx';
 import { projectSlidesPath, useCurrentProject } from '../projects/index.ts';
 import type { SlideMap } from '../../viewer/slide-map.ts';
 import { SlideMapView } from './SlideMapView.tsx';
+import { slideTilesOf } from '../../viewer/slide-pyramid.ts';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { VIEWER_ACTIONS } from './viewer-actions.ts';
 
@@ -59,9 +60,23 @@ export function ViewerPage() {
     else map.showBox(parsed.box);
   }, [map, bbox, imageInfo, notify]);
 
+  const fileName = slide?.fileName;
   const tileUrl = useMemo(
-    () => (slide ? tileUrlOf(project.id, slide.id, `${slide.fileName}`) : null),
-    [project.id, slide],
+    () => (fileName !== undefined ? tileUrlOf(project.id, slideId, fileName) : null),
+    [project.id, slideId, fileName],
+  );
+  const conversionStatus = slide?.conversionStatus;
+  const optimizedTileLevels = slide?.imageInfo.optimizedTileLevels;
+  const tileLevels = slide?.imageInfo.tileLevels;
+  const tiles = useMemo(
+    () =>
+      conversionStatus && tileLevels
+        ? slideTilesOf({
+            conversionStatus,
+            imageInfo: { tileLevels, optimizedTileLevels: optimizedTileLevels ?? null },
+          })
+        : null,
+    [conversionStatus, tileLevels, optimizedTileLevels],
   );
   const actions = VIEWER_ACTIONS.bind({ map, backToSlides });
 
@@ -86,13 +101,15 @@ export function ViewerPage() {
         description={messageOf(details.error)}
       />
     );
-  if (!slide || !tileUrl) return <PageLoading label={VIEWER_MESSAGES.loading} />;
+  if (!slide || !tileUrl || !tiles) return <PageLoading label={VIEWER_MESSAGES.loading} />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       <ViewerToolbar slide={slide} actions={actions} magnification={magnification} />
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
         <SlideMapView
+          key={slide.id}
           imageInfo={slide.imageInfo}
+          tiles={tiles}
           tileUrl={tileUrl}
           onMap={setMap}
           onViewChange={(view) => setMagnification(view.magnification)}

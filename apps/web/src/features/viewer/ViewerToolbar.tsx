@@ -15,7 +15,7 @@ import type { SlideDetails } from '@tessera/contract';
 import { MAGNIFICATIONS } from '@tessera/domain';
 import { ActionIconButton } from '../../actions/ActionButton.tsx';
 import type { BoundActions } from '../../actions/action.ts';
-import { conversionLabel } from '../../api/slide-conversion.ts';
+import { ConversionStatus } from './ConversionStatus.tsx';
 
 export function ViewerToolbar({
   slide,
@@ -48,9 +48,7 @@ export function ViewerToolbar({
         <Typography variant="subtitle1" noWrap title={title} component="h1" sx={{ lineHeight: 1.3 }}>
           {title}
         </Typography>
-        <Typography variant="caption" color="text.secondary" noWrap component="div">
-          {conversionLabel(slide.conversion)}
-        </Typography>
+        <ConversionStatus conversion={slide.conversion} />
       </Box>
       <Tooltip title="Magnification shown">
         <Typography
