@@ -185,3 +185,51 @@ test('while the slide converts the viewer polls it, then shows the optimized pyr
   await expect(magnificationShown(page)).toHaveText('10×');
   await expect.poll(() => tissueShare(page), { message: 'optimized tiles drawn' }).toBeGreaterThan(0.05);
 });
+
+test('display tools: pixel smoothing off draws image pixels as sharp squares and is remembered; no ICC profile, no ICC switch', async ({
+  page,
+  shot,
+}) => {
+  const { token, projectId } = await openTable(page, USERS.reader);
+  const slideId = await slideIdOf(token, projectId, BRIGHTFIELD);
+  // A box far smaller than the map: the view goes to its closest zoom, 4 screen pixels an image pixel.
+  await page.goto(`/projects/${projectId}/slide/${slideId}?bbox=4000,3000,4024,3016`);
+  await expect.poll(() => tissueShare(page)).toBeGreaterThan(0);
+  /**
+   * The share of neighbouring pixels along the canvas' middle row that have the same colour: at the
+   * closest zoom an image pixel is 4 screen pixels, so about 3 in 4 when each is a flat square, and
+   * hardly any when interpolated.
+   */
+  const flatShare = () =>
+    page
+      .locator('[data-testid=slide-map] .ol-layer canvas')
+      .first()
+      .evaluate((node) => {
+        const canvas = node as HTMLCanvasElement;
+        const { data } = canvas.getContext('2d')!.getImageData(0, canvas.height >> 1, canvas.width, 1);
+        let same = 0;
+        for (let i = 4; i < data.length; i += 4)
+          if (data[i] === data[i - 4] && data[i + 1] === data[i - 3] && data[i + 2] === data[i - 2]) same++;
+        return same / (data.length / 4 - 1);
+      });
+  await expect.poll(flatShare).toBeLessThan(0.4);
+
+  await page.getByRole('button', { name: 'Display tools' }).click();
+  const tools = page.getByRole('dialog', { name: 'Display tools' });
+  const smoothing = tools.getByRole('switch', { name: 'Pixel smoothing' });
+  await expect(smoothing).toBeChecked();
+  const icc = tools.getByRole('switch', { name: 'ICC colour profile' });
+  await expect(icc).toBeDisabled();
+  await expect(icc).not.toBeChecked();
+  await shot('viewer-display-tools');
+  await smoothing.click();
+  await expect(smoothing).not.toBeChecked();
+  await expect.poll(flatShare).toBeGreaterThan(0.6);
+
+  await page.reload();
+  await expect.poll(flatShare).toBeGreaterThan(0.6);
+  await page.getByRole('button', { name: 'Display tools' }).click();
+  await expect(tools.getByRole('switch', { name: 'Pixel smoothing' })).not.toBeChecked();
+  await tools.getByRole('switch', { name: 'Pixel smoothing' }).click();
+  await expect.poll(flatShare).toBeLessThan(0.4);
+});

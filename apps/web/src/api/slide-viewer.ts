@@ -27,10 +27,10 @@ export function useSlideDetails(projectId: string, slideId: string, isEnabled = 
  * answered with its stored bytes (no re-encoding), where WebP would cost the server an encode per tile.
  */
 export function tileUrlOf(projectId: string, slideId: string, fileName: string) {
-  return (path: 'tile' | 'tile-converted', z: number, x: number, y: number) =>
+  return (path: 'tile' | 'tile-converted', z: number, x: number, y: number, isIccApplied: boolean) =>
     pathOf(
       path === 'tile' ? tiles.getTile : tiles.getConvertedTile,
       { projectId, slideId, equalization: NO_EQUALIZATION, z: String(z), x: String(x), y: String(y) },
-      { iccApply: 'false', fileName, format: 'jpeg' },
+      { iccApply: String(isIccApplied), fileName, format: 'jpeg' },
     );
 }

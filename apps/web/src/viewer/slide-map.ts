@@ -30,13 +30,28 @@ import {
 import { MIN_RESOLUTION, slidePyramid, type SlideTiles } from './slide-pyramid.ts';
 import { tileLoader, type FetchTile } from './tile-loader.ts';
 
-/** The URL of tile (z, x, y) of a tile path, z counted from the smallest level. */
-export type TileUrl = (path: SlideTiles['path'], z: number, x: number, y: number) => string;
+/** The URL of tile (z, x, y) of a tile path, z counted from the smallest level, ICC-converted or not. */
+export type TileUrl = (
+  path: SlideTiles['path'],
+  z: number,
+  x: number,
+  y: number,
+  isIccApplied: boolean,
+) => string;
+
+/** How the slide layer draws (spec 2 §2 display tools). */
+export interface SlideDisplay {
+  /** Pixel smoothing: interpolated when on, each image pixel a sharp square when off (pixel-perfect). */
+  isSmoothed: boolean;
+  /** Tiles converted through the slide's ICC profile to sRGB. */
+  isIccApplied: boolean;
+}
 
 export interface SlideMapOptions {
   target: HTMLElement;
   imageInfo: Pick<ImageInfo, 'size' | 'resolution'>;
   tiles: SlideTiles;
+  display: SlideDisplay;
   tileUrl: TileUrl;
   fetchTile: FetchTile;
   /** Called when the view comes to rest, with what it shows. */
@@ -64,12 +79,14 @@ export class SlideMap {
   private readonly overviewLayer: TileLayer<TileImage>;
   private readonly options: SlideMapOptions;
   private tiles: SlideTiles;
+  private display: SlideDisplay;
 
   constructor(options: SlideMapOptions) {
-    const { target, imageInfo, tiles, onViewChange } = options;
+    const { target, imageInfo, tiles, display, onViewChange } = options;
     const { w, h } = imageInfo.size;
     this.options = options;
     this.tiles = tiles;
+    this.display = display;
     this.extent = [0, -h, w, 0];
     this.scanMagnification = imageInfo.resolution.magnification;
     const mpp = imageInfo.resolution.metersPerPixel;
@@ -149,10 +166,12 @@ export class SlideMap {
     const size = { w: this.extent[2], h: -this.extent[1] };
     const { resolutions, tileSizes } = slidePyramid(size, levels);
     const { tileUrl, fetchTile } = this.options;
+    const { isSmoothed, isIccApplied } = this.display;
     return new TileImage({
       projection: this.projection,
       tileGrid: new TileGrid({ extent: this.extent, origin: [0, 0], resolutions, tileSizes }),
-      tileUrlFunction: ([z, x, y]) => tileUrl(path, z!, x!, y!),
+      tileUrlFunction: ([z, x, y]) => tileUrl(path, z!, x!, y!, isIccApplied),
+      interpolate: isSmoothed,
       tileLoadFunction: tileLoader(fetchTile, (z) => tileSizes[z]!),
       transition: 0,
     });
@@ -162,6 +181,18 @@ export class SlideMap {
   showTiles(tiles: SlideTiles): void {
     if (tiles.path === this.tiles.path && tiles.levels === this.tiles.levels) return;
     this.tiles = tiles;
+    this.renewSources();
+  }
+
+  /** Draws the slide smoothed or pixel-perfect, ICC-converted or not (both are source options). */
+  setDisplay(display: SlideDisplay): void {
+    if (display.isSmoothed === this.display.isSmoothed && display.isIccApplied === this.display.isIccApplied)
+      return;
+    this.display = display;
+    this.renewSources();
+  }
+
+  private renewSources(): void {
     this.slideLayer.setSource(this.slideSource());
     this.overviewLayer.setSource(this.slideSource());
   }

@@ -8,18 +8,20 @@ import Box from '@mui/material/Box';
 import 'ol/ol.css';
 import type { ImageInfo } from '@tessera/contract';
 import { fetchBlob } from '../../api/client.ts';
-import { SlideMap, type MapView, type TileUrl } from '../../viewer/slide-map.ts';
+import { SlideMap, type MapView, type SlideDisplay, type TileUrl } from '../../viewer/slide-map.ts';
 import type { SlideTiles } from '../../viewer/slide-pyramid.ts';
 
 export function SlideMapView({
   imageInfo,
   tiles,
+  display,
   tileUrl,
   onMap,
   onViewChange,
 }: {
   imageInfo: ImageInfo;
   tiles: SlideTiles;
+  display: SlideDisplay;
   tileUrl: TileUrl;
   onMap: (map: SlideMap | null) => void;
   onViewChange: (view: MapView) => void;
@@ -35,6 +37,7 @@ export function SlideMapView({
         target: target.current!,
         imageInfo,
         tiles,
+        display,
         tileUrl,
         fetchTile: (url) => fetchBlob(url),
         onViewChange: (view) => viewChanged(view),
@@ -53,6 +56,7 @@ export function SlideMapView({
   }, []);
 
   useEffect(() => map.current?.showTiles(tiles), [tiles]);
+  useEffect(() => map.current?.setDisplay(display), [display]);
 
   return (
     <Box

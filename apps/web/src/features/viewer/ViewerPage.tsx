@@ -23,6 +23,7 @@ import { SlideMapView } from './SlideMapView.tsx';
 import { slideTilesOf } from '../../viewer/slide-pyramid.ts';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { VIEWER_ACTIONS } from './viewer-actions.ts';
+import { loadViewSettings, saveViewSettings, type ViewSettings } from './view-settings.ts';
 
 /** After 'Slide could not be found' the viewer goes back to the slide list this much later. */
 export const NOT_FOUND_RETURN_MS = 3000;
@@ -78,7 +79,21 @@ export function ViewerPage() {
         : null,
     [conversionStatus, tileLevels, optimizedTileLevels],
   );
-  const actions = VIEWER_ACTIONS.bind({ map, backToSlides });
+  const [settings, setSettings] = useState(loadViewSettings);
+  const changeSettings = (change: Partial<ViewSettings>) => {
+    const next = { ...settings, ...change };
+    setSettings(next);
+    saveViewSettings(next);
+  };
+  const hasIccProfile = imageInfo?.attachments.some((a) => a.type === 'iccProfile') ?? false;
+  const display = useMemo(
+    () => ({
+      isSmoothed: !settings.pixelPerfectModeOn,
+      isIccApplied: settings.iccColorProfileOn && hasIccProfile,
+    }),
+    [settings, hasIccProfile],
+  );
+  const actions = VIEWER_ACTIONS.bind({ map, backToSlides, settings, changeSettings, hasIccProfile });
 
   if (isNotFound)
     return (
@@ -104,12 +119,13 @@ export function ViewerPage() {
   if (!slide || !tileUrl || !tiles) return <PageLoading label={VIEWER_MESSAGES.loading} />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
-      <ViewerToolbar slide={slide} actions={actions} magnification={magnification} />
+      <ViewerToolbar slide={slide} actions={actions} settings={settings} magnification={magnification} />
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
         <SlideMapView
           key={slide.id}
           imageInfo={slide.imageInfo}
           tiles={tiles}
+          display={display}
           tileUrl={tileUrl}
           onMap={setMap}
           onViewChange={(view) => setMagnification(view.magnification)}

@@ -16,14 +16,18 @@ import { MAGNIFICATIONS } from '@tessera/domain';
 import { ActionIconButton } from '../../actions/ActionButton.tsx';
 import type { BoundActions } from '../../actions/action.ts';
 import { ConversionStatus } from './ConversionStatus.tsx';
+import { DisplayTools } from './DisplayTools.tsx';
+import type { ViewSettings } from './view-settings.ts';
 
 export function ViewerToolbar({
   slide,
   actions,
+  settings,
   magnification,
 }: {
   slide: SlideDetails;
   actions: BoundActions;
+  settings: ViewSettings;
   magnification: number | null;
 }) {
   const title = slide.fileName || slide.id;
@@ -60,6 +64,7 @@ export function ViewerToolbar({
         </Typography>
       </Tooltip>
       <Divider orientation="vertical" flexItem />
+      <DisplayTools actions={actions} settings={settings} />
       <ActionIconButton action={actions.get('viewer.fit')} icon={<FitScreenOutlined />} />
       <ButtonGroup size="small" variant="outlined" aria-label="Magnify">
         {MAGNIFICATIONS.map((m) => {
