@@ -6,10 +6,11 @@
  * from memory), so the distance to the limit is measured, not guessed. Last line:
  * `RESULT tiles ratio=<ours/peer at c=8> p99_ms=<ours p99 at c=8> ceiling_ratio=<ours/ceiling at c=8>`.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTessera } from './_tessera.ts';
+import { IIPSRV, startIipsrv } from './_iipsrv.ts';
 import {
   checkIdle,
   ensurePeers,
@@ -29,7 +30,6 @@ import {
   warmPageCache,
 } from './_lib.ts';
 
-const IIPSRV = '/usr/lib/iipimage-server/iipsrv.fcgi';
 const DURATION = process.env.BENCH_DURATION ?? '8s';
 const CONNECTIONS = [8, 32];
 const URL_COUNT = 20_000;
@@ -50,41 +50,6 @@ async function startCeiling(slide: string, urlsFile: string, firstUrl: string): 
   );
   const base = `http://127.0.0.1:${port}`;
   await waitFor('ceiling', async () => (await fetch(base + firstUrl)).status === 200);
-  return base;
-}
-
-/** lighttpd with iipsrv as 2 standalone FastCGI processes on loopback (anchors-performance §9.1). */
-async function startIipsrv(work: string): Promise<string> {
-  const fcgiPorts = [await freePort(), await freePort()];
-  for (const p of fcgiPorts)
-    startChild(
-      IIPSRV,
-      ['--bind', `127.0.0.1:${p}`, '--backlog', '1024'],
-      { MAX_IMAGE_CACHE_SIZE: '10', JPEG_QUALITY: '75', LOGFILE: '/dev/null' },
-      `iipsrv:${p}`,
-    );
-  const port = await freePort();
-  const www = path.join(work, 'www');
-  mkdirSync(www);
-  const conf = path.join(work, 'lighttpd.conf');
-  const backends = fcgiPorts
-    .map((p) => `("host" => "127.0.0.1", "port" => ${p}, "check-local" => "disable")`)
-    .join(',\n  ');
-  writeFileSync(
-    conf,
-    [
-      `server.document-root = "${www}"`,
-      `server.port = ${port}`,
-      `server.bind = "127.0.0.1"`,
-      `server.errorlog = "${path.join(work, 'lighttpd-error.log')}"`,
-      `server.modules = ("mod_fastcgi")`,
-      `fastcgi.server = ( "/fcgi-bin/iipsrv.fcgi" => (\n  ${backends} ) )`,
-      '',
-    ].join('\n'),
-  );
-  startChild('lighttpd', ['-D', '-f', conf], {}, 'lighttpd');
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor('lighttpd', async () => (await fetch(`${base}/`)).status > 0);
   return base;
 }
 
@@ -138,7 +103,7 @@ async function main(): Promise<void> {
   );
 
   const ours = await startTessera(work, slide);
-  const iipBase = await startIipsrv(work);
+  const { base: iipBase } = await startIipsrv(work);
   const top = ours.levels[0]!;
   const cols = Math.ceil(top.size.w / top.tileSize.w);
   const rows = Math.ceil(top.size.h / top.tileSize.h);

@@ -9,6 +9,7 @@
  * visit; each later visit reuses the chunks, and the browser caches them for good (hashed names).
  */
 import { lazyScreen } from '../ui/lazy-screen.ts';
+import { isViewerPath } from './viewer-path.ts';
 
 export const LoginPage = lazyScreen(() => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage));
 export const AppShell = lazyScreen(() => import('../features/shell/AppShell.tsx').then((m) => m.AppShell));
@@ -37,3 +38,12 @@ export const ViewerPage = lazyScreen(() =>
 export const SettingsPage = lazyScreen(() =>
   import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage),
 );
+
+/**
+ * Starts loading, all at once, the nested screens a deep link into the viewer renders one inside the
+ * other (shell, project frame, viewer): rendered in turn, each would wait for the one around it.
+ */
+export function preloadScreensOf(pathname: string): void {
+  if (!isViewerPath(pathname)) return;
+  for (const screen of [AppShell, ProjectLayout, ViewerPage]) void screen.preload();
+}

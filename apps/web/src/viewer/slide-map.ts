@@ -29,6 +29,7 @@ import {
 } from '@tessera/domain';
 import { MIN_RESOLUTION, slidePyramid, type SlideTiles } from './slide-pyramid.ts';
 import { tileLoader, type FetchTile } from './tile-loader.ts';
+import { SLIDE_DRAWN_EVENT, SLIDE_MOVED_EVENT } from './slide-events.ts';
 
 /** The URL of tile (z, x, y) of a tile path, z counted from the smallest level, ICC-converted or not. */
 export type TileUrl = (
@@ -132,6 +133,12 @@ export class SlideMap {
     this.map.getView().fit(extent, { padding: Array(4).fill(FIT_PADDING_PX) });
     // Added once the view has a centre: the overview sizes its own view from the map's when it is added.
     this.map.addControl(this.overview());
+    this.map.on('loadstart', () => target.setAttribute('aria-busy', 'true'));
+    this.map.on('rendercomplete', () => {
+      target.setAttribute('aria-busy', 'false');
+      target.dispatchEvent(new Event(SLIDE_DRAWN_EVENT));
+    });
+    this.map.on('moveend', () => target.dispatchEvent(new Event(SLIDE_MOVED_EVENT)));
     if (onViewChange)
       this.map.on('moveend', () =>
         onViewChange({

@@ -4,17 +4,13 @@
  * dropped: it carries state of the old project (a shared filter link, a selection) that means nothing
  * in the new one.
  */
+import { isViewerPath } from '../../app/viewer-path.ts';
+
 const PROJECT_PATH = /^\/projects\/([^/]+)(\/.*)?$/;
 
 export const projectSlidesPath = (projectId: string): string => `/projects/${projectId}/slides`;
 
-/** The slide viewer of a slide (spec 2 §2). */
-export const viewerPath = (projectId: string, slideId: string): string =>
-  `/projects/${projectId}/slide/${slideId}`;
-const VIEWER_PATH = /^\/projects\/[^/]+\/slide\/[^/]+\/?$/;
-
-/** Whether a path is the slide viewer's, which takes the whole window below the navbar. */
-export const isViewerPath = (pathname: string): boolean => VIEWER_PATH.test(pathname);
+export { isViewerPath, viewerPath } from '../../app/viewer-path.ts';
 
 /** The project id of a path under /projects/{id}, or null. */
 export function projectIdOfPath(pathname: string): string | null {
