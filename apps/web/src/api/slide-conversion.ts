@@ -13,16 +13,17 @@ export const CONVERSION_POLL_MS = 5000;
 const conversionKey = (projectId: string, slideId: string) =>
   ['slide-conversion', projectId, slideId] as const;
 
+/** Whether a conversion is still to finish (queued or running): the details are polled meanwhile. */
+export const isConversionRunning = (status: string | undefined): boolean =>
+  status === 'Queued' || status === 'Converting';
+
 export function useSlideConversion(projectId: string, slideId: string, isEnabled: boolean) {
   return useQuery({
     queryKey: conversionKey(projectId, slideId),
     queryFn: async ({ signal }) =>
       (await call(slides.getSlideDetails, { params: { projectId, slideId }, signal })).conversion,
     enabled: isEnabled,
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === 'Queued' || status === 'Converting' ? CONVERSION_POLL_MS : false;
-    },
+    refetchInterval: (query) => (isConversionRunning(query.state.data?.status) ? CONVERSION_POLL_MS : false),
   });
 }
 

@@ -4,7 +4,7 @@ import { NO_EQUALIZATION } from '@tessera/domain';
 import { slides, tiles } from '@tessera/contract';
 import { call, pathOf } from './client.ts';
 import { queryKeys } from './queries.ts';
-import { CONVERSION_POLL_MS } from './slide-conversion.ts';
+import { CONVERSION_POLL_MS, isConversionRunning } from './slide-conversion.ts';
 
 /**
  * Slide details, polled every 5 s while the slide's conversion is queued or running (spec 2 "Conversion
@@ -15,10 +15,8 @@ export function useSlideDetails(projectId: string, slideId: string, isEnabled = 
     queryKey: queryKeys.slideDetails(projectId, slideId),
     queryFn: ({ signal }) => call(slides.getSlideDetails, { params: { projectId, slideId }, signal }),
     enabled: isEnabled,
-    refetchInterval: (query) => {
-      const status = query.state.data?.conversionStatus;
-      return status === 'Queued' || status === 'Converting' ? CONVERSION_POLL_MS : false;
-    },
+    refetchInterval: (query) =>
+      isConversionRunning(query.state.data?.conversionStatus) ? CONVERSION_POLL_MS : false,
   });
 }
 

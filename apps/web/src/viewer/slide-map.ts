@@ -186,7 +186,9 @@ export class SlideMap {
 
   /** Shows these tiles under the standing view (the slide's optimized pyramid once converted). */
   showTiles(tiles: SlideTiles): void {
-    if (tiles.path === this.tiles.path && tiles.levels === this.tiles.levels) return;
+    // Compared by value: each answer of the polled slide details is a new object with the same levels.
+    if (tiles.path === this.tiles.path && JSON.stringify(tiles.levels) === JSON.stringify(this.tiles.levels))
+      return;
     this.tiles = tiles;
     this.renewSources();
   }

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import type { Row } from '../../grid/types.ts';
-import { viewSlidePath } from './slide-table-actions.ts';
+import { viewerPath } from '../projects/index.ts';
 
 export function FileNameCell({ projectId, row }: { projectId: string; row: Row }) {
   const slideId = String(row.slideId ?? row.id);
@@ -20,7 +20,7 @@ export function FileNameCell({ projectId, row }: { projectId: string; row: Row }
       <IconButton
         size="small"
         component={RouterLink}
-        to={viewSlidePath(projectId, slideId)}
+        to={viewerPath(projectId, slideId)}
         aria-label={`View slide ${String(row.fileName)}`}
         sx={{ p: 0.25 }}
         onMouseDown={(e: React.MouseEvent) => e.stopPropagation()}

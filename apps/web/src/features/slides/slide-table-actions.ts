@@ -35,8 +35,6 @@ export interface SlideTableContext {
   navigate(path: string): void;
 }
 
-export const viewSlidePath = viewerPath;
-
 /** Each export and the permission besides slideMetadataExport it needs (spec 1 §6 gating). */
 const EXPORTS: [ExportFormat, Permission][] = [
   ['metadata-csv', 'exportCsv'],
@@ -104,8 +102,8 @@ export const SLIDE_TABLE_ACTIONS = createActionRegistry<SlideTableContext>([
     id: 'slides.viewSlide',
     label: 'View slide',
     isAvailable: (c) => c.menuRows.length === 1,
-    href: (c) => viewSlidePath(c.projectId, String(slideOf(c).slideId ?? slideOf(c).id)),
-    perform: (c) => c.navigate(viewSlidePath(c.projectId, String(slideOf(c).slideId ?? slideOf(c).id))),
+    href: (c) => viewerPath(c.projectId, String(slideOf(c).slideId ?? slideOf(c).id)),
+    perform: (c) => c.navigate(viewerPath(c.projectId, String(slideOf(c).slideId ?? slideOf(c).id))),
   },
   {
     id: 'slides.deleteSlides',

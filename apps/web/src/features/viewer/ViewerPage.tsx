@@ -36,7 +36,7 @@ export function ViewerPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const isWellFormed = SLIDE_ID.test(slideId);
-  const details = useSlideDetails(project.id, isWellFormed ? slideId : '');
+  const details = useSlideDetails(project.id, slideId, isWellFormed);
   const slide = isWellFormed ? details.data : undefined;
   const [map, setMap] = useState<SlideMap | null>(null);
   const [magnification, setMagnification] = useState<number | null>(null);
@@ -51,15 +51,17 @@ export function ViewerPage() {
     return () => clearTimeout(timer);
   }, [isNotFound, slideId, notify, backToSlides]);
 
-  // The deep link's box, once the map exists; a bad one is said and the whole image shown.
+  // The deep link's box, once the map exists; a bad one is said and the whole image shown. By the
+  // image's size, not its details object: a new answer of the polled details must not move the view.
   const bbox = search.get('bbox');
   const imageInfo = slide?.imageInfo;
+  const [width, height] = [imageInfo?.size.w, imageInfo?.size.h];
   useEffect(() => {
-    if (!map || bbox === null || !imageInfo) return;
-    const parsed = parseBbox(bbox, imageInfo.size);
+    if (!map || bbox === null || width === undefined || height === undefined) return;
+    const parsed = parseBbox(bbox, { w: width, h: height });
     if ('error' in parsed) notify(parsed.error, 'error');
     else map.showBox(parsed.box);
-  }, [map, bbox, imageInfo, notify]);
+  }, [map, bbox, width, height, notify]);
 
   const fileName = slide?.fileName;
   const tileUrl = useMemo(
