@@ -11,17 +11,20 @@ import { servedTileSize, virtualLevels, type SlideInfo, type SlideLevel } from '
 export type StoredSlideInfo = Omit<SlideInfo, 'format'> & { format: string };
 
 const Mpp = z.object({ x: z.number(), y: z.number() }).nullable();
+/** A stored level's size and tile size, as readers and the pyramid writer record them. */
+const LevelSize = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  tileWidth: z.number().int(),
+  tileHeight: z.number().int(),
+});
 const Stored = z.object({
   format: z.string(),
   width: z.number().int(),
   height: z.number().int(),
   levels: z
     .array(
-      z.object({
-        width: z.number().int(),
-        height: z.number().int(),
-        tileWidth: z.number().int(),
-        tileHeight: z.number().int(),
+      LevelSize.extend({
         downsample: z.number(),
         /** Absent in rows stored before it was kept: those are served as stored. */
         isTiled: z.boolean().optional(),
@@ -55,16 +58,7 @@ export function storeSlideInfo(info: StoredSlideInfo): string {
   return JSON.stringify(info);
 }
 
-const OptimizedLevels = z
-  .array(
-    z.object({
-      width: z.number().int(),
-      height: z.number().int(),
-      tileWidth: z.number().int(),
-      tileHeight: z.number().int(),
-    }),
-  )
-  .min(1);
+const OptimizedLevels = z.array(LevelSize).min(1);
 
 type TileLevels = ImageInfo['tileLevels'];
 
