@@ -63,6 +63,15 @@ test('a slide opens from the slide table and shows its image, fitted, at every m
   await page.getByRole('button', { name: 'Fit image to the view' }).click();
   await expect(magnificationShown(page)).toHaveText(`${fitted}×`);
 
+  // Keyboard: the map takes focus, + zooms in one step (×2), - back out.
+  await page.getByLabel('Slide image').focus();
+  await page.keyboard.press('+');
+  await expect
+    .poll(async () => Number((await magnificationShown(page).textContent())!.replace('×', '')))
+    .toBeCloseTo(fitted * 2, 0);
+  await page.keyboard.press('-');
+  await expect(magnificationShown(page)).toHaveText(`${fitted}×`);
+
   await page.getByRole('button', { name: 'Back to the slide list' }).click();
   await expect(page).toHaveURL(/\/slides$/);
 });

@@ -111,6 +111,8 @@ export class SlideMap {
     const coarsest = slidePyramid(imageInfo.size, tiles.levels).resolutions[0]!;
     this.map = new OlMap({
       target,
+      // The focusable map element takes the keys: arrows pan, + and - zoom (keyboard access).
+      keyboardEventTarget: target,
       layers: [this.slideLayer],
       controls: defaultControls({ zoom: false, rotate: false, attribution: false }).extend([
         new ScaleLine({ units: 'metric', minWidth: 80 }),
