@@ -208,11 +208,6 @@ export class SlideMap {
     this.overviewLayer.setSource(this.slideSource());
   }
 
-  /** The tile path shown now. */
-  tilePath(): SlideTiles['path'] {
-    return this.tiles.path;
-  }
-
   /** Spec 2 §2 'Fit image to the view': the whole image, 16 px from each side, in 750 ms. */
   fit(): void {
     this.map.getView().fit(this.extent, {

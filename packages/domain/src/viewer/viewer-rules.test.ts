@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  formatBbox,
   magnificationAt,
   mapExtentOf,
   parseBbox,
@@ -39,7 +38,7 @@ describe('parseBbox', () => {
     expect(parseBbox('-100,-100,1,1', size)).toEqual({ box: { minX: -100, minY: -100, maxX: 1, maxY: 1 } });
   });
 
-  it('reads back what formatBbox writes', () => {
+  it('reads back any box written as its four numbers', () => {
     const tenths = fc.integer({ min: -100_000, max: 100_000 }).map((n) => n / 10);
     fc.assert(
       fc.property(tenths, tenths, tenths, tenths, (a, b, c, d) => {
@@ -50,7 +49,7 @@ describe('parseBbox', () => {
           maxX: Math.max(a, c),
           maxY: Math.max(b, d),
         };
-        expect(parseBbox(formatBbox(box))).toEqual({ box });
+        expect(parseBbox(`${box.minX},${box.minY},${box.maxX},${box.maxY}`)).toEqual({ box });
       }),
     );
   });

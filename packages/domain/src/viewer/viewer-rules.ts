@@ -9,12 +9,9 @@ export const VIEWER_MESSAGES = {
   invalidBbox: 'Bounding box is not valid (expected format: bbox=1,2,3,4)',
   bboxOutsideImage: 'Invalid bounding box for image',
   imageInfoUnavailable: 'ImageInfo unavailable',
-  imageDetailsMissing: (id: string) => `Slide image details missing for slide with id - ${id}`,
   slideNotFound: (id: string) => `Slide with id ${id} not found.`,
   loading: 'Loading slide',
   notFound: 'Slide could not be found',
-  slideIndexOutOfBounds: 'Slide id index out of bounds!',
-  removeIndexOutOfBounds: 'Slide remove index out of bounds!',
 } as const;
 
 /** Spec 2 §2: the magnification buttons, in the toolbar's order. */
@@ -63,11 +60,6 @@ export function parseBbox(text: string, imageSize?: { w: number; h: number }): B
   const isOutside =
     imageSize !== undefined && (maxX <= 0 || maxY <= 0 || minX >= imageSize.w || minY >= imageSize.h);
   return isEmpty || isOutside ? { error: VIEWER_MESSAGES.bboxOutsideImage } : { box };
-}
-
-/** The link form of a box (parseBbox's input), to one decimal. */
-export function formatBbox(box: PixelBox): string {
-  return [box.minX, box.minY, box.maxX, box.maxY].map((n) => String(Math.round(n * 10) / 10)).join(',');
 }
 
 /**

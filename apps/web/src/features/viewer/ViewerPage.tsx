@@ -26,7 +26,7 @@ import { VIEWER_ACTIONS } from './viewer-actions.ts';
 import { loadViewSettings, saveViewSettings, type ViewSettings } from './view-settings.ts';
 
 /** After 'Slide could not be found' the viewer goes back to the slide list this much later. */
-export const NOT_FOUND_RETURN_MS = 3000;
+const NOT_FOUND_RETURN_MS = 3000;
 const SLIDE_ID = /^[0-9a-f]{24}$/;
 
 export function ViewerPage() {
