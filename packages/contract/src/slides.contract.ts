@@ -106,6 +106,12 @@ export const SlideConversion = z
 export type SlideConversion = z.infer<typeof SlideConversion>;
 
 export const SlideDetails = Slide.extend({
+  /** The block the slide was cut from (its blockId metadata): landmarks and block slides are per block. */
+  blockId: z.string().nullable(),
+  /** Spec 2 §3 "Assay (marker row)": the channels with their markers, by channel. */
+  assays: z.array(z.object({ channel: z.number().int(), marker: z.string() })),
+  /** The markers by channel joined with a dash (spec 2 §3): the tab's tooltip. */
+  assayMarkersFormatted: z.string(),
   conversionStatus: ConversionStatus,
   conversion: SlideConversion,
   imageInfo: ImageInfo,

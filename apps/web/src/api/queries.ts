@@ -60,6 +60,7 @@ export const queryKeys = {
   slideCount: (projectId: string) => ['projects', projectId, 'slide-count'] as const,
   slideDetails: (projectId: string, slideId: string) =>
     ['projects', projectId, 'slides', slideId, 'details'] as const,
+  slideList: (projectId: string) => ['projects', projectId, 'slide-list'] as const,
   fieldDescriptors: (projectId: string, tableId: string) =>
     ['projects', projectId, 'fields', tableId] as const,
   columnState: (projectId: string, tableId: string) =>

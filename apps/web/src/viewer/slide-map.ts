@@ -27,7 +27,7 @@ import {
   resolutionForMagnification,
   type PixelBox,
 } from '@tessera/domain';
-import { MIN_RESOLUTION, slidePyramid, type SlideTiles } from './slide-pyramid.ts';
+import { flippedOrigins, MIN_RESOLUTION, slidePyramid, type SlideTiles } from './slide-pyramid.ts';
 import { tileLoader, type FetchTile } from './tile-loader.ts';
 import { SLIDE_DRAWN_EVENT, SLIDE_MOVED_EVENT } from './slide-events.ts';
 
@@ -46,6 +46,8 @@ export interface SlideDisplay {
   isSmoothed: boolean;
   /** Tiles converted through the slide's ICC profile to sRGB. */
   isIccApplied: boolean;
+  /** Mirrored horizontally (spec 2 §4 "Flip"): image x shows at w − x. */
+  isFlipped: boolean;
 }
 
 export interface SlideMapOptions {
@@ -144,7 +146,7 @@ export class SlideMap {
     if (onViewChange)
       this.map.on('moveend', () =>
         onViewChange({
-          box: pixelBoxOf(this.map.getView().calculateExtent()),
+          box: this.imageBoxOf(pixelBoxOf(this.map.getView().calculateExtent())),
           magnification: this.magnification(),
         }),
       );
@@ -173,15 +175,21 @@ export class SlideMap {
   private slideSource(): TileImage {
     const { path, levels } = this.tiles;
     const size = { w: this.extent[2], h: -this.extent[1] };
-    const { resolutions, tileSizes } = slidePyramid(size, levels);
+    const pyramid = slidePyramid(size, levels);
+    const { resolutions, tileSizes, columns } = pyramid;
     const { tileUrl, fetchTile } = this.options;
-    const { isSmoothed, isIccApplied } = this.display;
+    const { isSmoothed, isIccApplied, isFlipped } = this.display;
+    // Flipped: the grid's column x shows the image's column (columns − 1 − x), mirrored.
+    const grid = isFlipped
+      ? { origins: flippedOrigins(size.w, pyramid) }
+      : { origin: [0, 0] as [number, number] };
     return new TileImage({
       projection: this.projection,
-      tileGrid: new TileGrid({ extent: this.extent, origin: [0, 0], resolutions, tileSizes }),
-      tileUrlFunction: ([z, x, y]) => tileUrl(path, z!, x!, y!, isIccApplied),
+      tileGrid: new TileGrid({ extent: this.extent, ...grid, resolutions, tileSizes }),
+      tileUrlFunction: ([z, x, y]) =>
+        tileUrl(path, z!, isFlipped ? columns[z!]! - 1 - x! : x!, y!, isIccApplied),
       interpolate: isSmoothed,
-      tileLoadFunction: tileLoader(fetchTile, (z) => tileSizes[z]!),
+      tileLoadFunction: tileLoader(fetchTile, (z) => tileSizes[z]!, isFlipped),
       transition: 0,
     });
   }
@@ -195,11 +203,24 @@ export class SlideMap {
     this.renewSources();
   }
 
-  /** Draws the slide smoothed or pixel-perfect, ICC-converted or not (both are source options). */
+  /**
+   * Draws the slide smoothed or pixel-perfect, ICC-converted or not, mirrored or not (all source
+   * options). A flip keeps the same tissue in view: the centre moves to its mirror image.
+   */
   setDisplay(display: SlideDisplay): void {
-    if (display.isSmoothed === this.display.isSmoothed && display.isIccApplied === this.display.isIccApplied)
+    const was = this.display;
+    if (
+      display.isSmoothed === was.isSmoothed &&
+      display.isIccApplied === was.isIccApplied &&
+      display.isFlipped === was.isFlipped
+    )
       return;
     this.display = display;
+    if (display.isFlipped !== was.isFlipped) {
+      const view = this.map.getView();
+      const [x, y] = view.getCenter() ?? [0, 0];
+      view.setCenter([this.extent[2] - x!, y!]);
+    }
     this.renewSources();
   }
 
@@ -231,7 +252,14 @@ export class SlideMap {
 
   /** Shows an image box (the deep link's bbox). */
   showBox(box: PixelBox): void {
-    this.map.getView().fit(mapExtentOf(box));
+    this.map.getView().fit(mapExtentOf(this.imageBoxOf(box)));
+  }
+
+  /** A box in image pixels as the map shows it, and back: mirrored while the slide is flipped. */
+  private imageBoxOf(box: PixelBox): PixelBox {
+    if (!this.display.isFlipped) return box;
+    const w = this.extent[2];
+    return { ...box, minX: w - box.maxX, maxX: w - box.minX };
   }
 
   destroy(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slidePyramid, slideTilesOf } from './slide-pyramid.ts';
+import { flippedOrigins, slidePyramid, slideTilesOf } from './slide-pyramid.ts';
 
 const level = (w: number, h: number, tile: number) => ({ size: { w, h }, tileSize: { w: tile, h: tile } });
 
@@ -16,6 +16,17 @@ describe('slidePyramid', () => {
       [256, 256],
       [240, 240],
       [240, 240],
+    ]);
+    expect(pyramid.columns).toEqual([1, 3, 5]);
+  });
+
+  it('mirrors each level so its last column ends at the left edge of the image', () => {
+    const pyramid = slidePyramid({ w: 1000, h: 600 }, [level(1000, 600, 240), level(500, 300, 240)]);
+    // z 1 (full size): 5 columns of 240 cover 1200, the last padded 200 past the image.
+    // z 0 (half size): 3 columns of 240 at resolution 2 cover 1440.
+    expect(flippedOrigins(1000, pyramid)).toEqual([
+      [1000 - 1440, 0],
+      [1000 - 1200, 0],
     ]);
   });
 });

@@ -21,6 +21,8 @@ export interface SlidePyramid {
   resolutions: number[];
   /** [w, h] of the tiles of each z. */
   tileSizes: [number, number][];
+  /** How many tile columns each z has. */
+  columns: number[];
 }
 
 /** The viewer can zoom in this far past the full resolution (a screen pixel for a quarter image pixel). */
@@ -49,5 +51,16 @@ export function slidePyramid(size: { w: number; h: number }, levels: TileLevels)
     // stored level within 1 % of one stands for it), not width ratios that rounding skews.
     resolutions: byZ.map((_, z) => 2 ** (byZ.length - 1 - z)),
     tileSizes: byZ.map((l) => [l.tileSize.w, l.tileSize.h]),
+    columns: byZ.map((l) => Math.ceil(l.size.w / l.tileSize.w)),
   };
+}
+
+/**
+ * The tile grid's origin of each z for the slide mirrored horizontally (spec 2 §4 "Flip"): image x
+ * becomes w − x, so the tile that was column c becomes column (columns − 1 − c), its image mirrored,
+ * and a level's columns start where its last column's right edge lands — left of 0 when the last
+ * column is padded past the image.
+ */
+export function flippedOrigins(width: number, pyramid: SlidePyramid): [number, number][] {
+  return pyramid.resolutions.map((r, z) => [width - pyramid.columns[z]! * pyramid.tileSizes[z]![0] * r, 0]);
 }

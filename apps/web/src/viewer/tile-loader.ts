@@ -16,15 +16,24 @@ type TileImage = ReturnType<ImageTile['getImage']>;
 /** The placeholder's colour: the light grey of an empty slide area, so a failure reads as missing, not as tissue. */
 const PLACEHOLDER_COLOUR = '#e6e6e6';
 
-export function tileLoader(fetchTile: FetchTile, tileSizeOf: (z: number) => [number, number]) {
+/**
+ * `isMirrored`: the slide is flipped (spec 2 §4): each tile is drawn mirrored, padding and all, since
+ * the flipped grid mirrors the padded grid (slide-pyramid.ts flippedOrigins).
+ */
+export function tileLoader(
+  fetchTile: FetchTile,
+  tileSizeOf: (z: number) => [number, number],
+  isMirrored = false,
+) {
   return (tile: Tile, src: string): void => {
     const imageTile = tile as ImageTile;
     const [w, h] = tileSizeOf(imageTile.getTileCoord()[0]!);
     fetchTile(src)
       .then((blob) => createImageBitmap(blob))
-      .then((bitmap) =>
-        imageTile.setImage(bitmap.width >= w && bitmap.height >= h ? asImage(bitmap) : padded(bitmap, w, h)),
-      )
+      .then((bitmap) => {
+        const isWhole = bitmap.width >= w && bitmap.height >= h;
+        imageTile.setImage(isWhole && !isMirrored ? asImage(bitmap) : drawn(bitmap, w, h, isMirrored));
+      })
       .catch(() => imageTile.setImage(placeholder(w, h)));
   };
 }
@@ -32,11 +41,14 @@ export function tileLoader(fetchTile: FetchTile, tileSizeOf: (z: number) => [num
 /** OpenLayers draws any CanvasImageSource; its types name only elements. */
 const asImage = (bitmap: ImageBitmap) => bitmap as unknown as TileImage & HTMLCanvasElement;
 
-function padded(bitmap: ImageBitmap, w: number, h: number): HTMLCanvasElement {
+/** The tile on a canvas of the grid's tile size: padded at the right and bottom, mirrored if asked. */
+function drawn(bitmap: ImageBitmap, w: number, h: number, isMirrored: boolean): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.width = w;
   canvas.height = h;
-  canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
+  const context = canvas.getContext('2d')!;
+  if (isMirrored) context.setTransform(-1, 0, 0, 1, w, 0);
+  context.drawImage(bitmap, 0, 0);
   bitmap.close();
   return canvas;
 }

@@ -169,6 +169,37 @@ describeEachDialect('slides: import, details, images', (t) => {
     ]);
   });
 
+  it('details carry the block and the assays the viewer shows (its tab tooltip, its landmarks)', async () => {
+    const before = await details('cells-2c.ome.tif');
+    expect(before).toMatchObject({ blockId: null, assays: [], assayMarkersFormatted: '' });
+    const edit = await t().request(owner, {
+      method: 'PATCH',
+      url: `/v1/projects/${project.id}/slides`,
+      payload: {
+        slides: [
+          {
+            id: before.id,
+            updatedAt: before.updatedAt,
+            blockId: 'B-7',
+            assays: [
+              { channel: 2, marker: 'PD-L1' },
+              { channel: 1, marker: 'CD8' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await details('cells-2c.ome.tif')).toMatchObject({
+      blockId: 'B-7',
+      assays: [
+        { channel: 1, marker: 'CD8' },
+        { channel: 2, marker: 'PD-L1' },
+      ],
+      assayMarkersFormatted: 'CD8-PD-L1',
+    });
+  });
+
   it('details of the OME-TIFF, qptiff and DICOM series', async () => {
     const ome = await details('cells-2c.ome.tif');
     expect(ome.fileExtension).toBe('ome.tif');

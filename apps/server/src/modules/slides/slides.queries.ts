@@ -32,6 +32,20 @@ export async function findSlide(db: Db, projectId: string, slideId: string): Pro
     .executeTakeFirst();
 }
 
+/** The metadata the viewer shows with a slide: its block and its assays (JSON text). */
+export async function findViewerFields(
+  db: Db,
+  projectId: string,
+  slideId: string,
+): Promise<{ block_id: string | null; assays: string } | undefined> {
+  return db
+    .selectFrom('slides')
+    .select(['block_id', 'assays'])
+    .where('project_id', '=', projectId)
+    .where('id', '=', slideId)
+    .executeTakeFirst();
+}
+
 export async function findSlideByChecksum(
   db: Db,
   projectId: string,

@@ -9,7 +9,7 @@ import {
   type SlideConversion,
   type SlideDetails,
 } from '@tessera/contract';
-import { canSeeAllProjects, VIEWER_MESSAGES } from '@tessera/domain';
+import { canSeeAllProjects, formatAssayMarkers, VIEWER_MESSAGES } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { ByteLru } from '../../lib/byte-lru.ts';
 import { nowIso } from '../../db/dialect.ts';
@@ -156,8 +156,37 @@ export async function getSlideDetails(
   const imageInfo: ImageInfo | null = toImageInfo(image);
   if (!imageInfo)
     throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
-  const conversion = await findConversion(ctx, image.id);
-  return { ...toSlide(slide), conversionStatus: conversion.status, conversion, imageInfo };
+  const [conversion, fields] = await Promise.all([
+    findConversion(ctx, image.id),
+    q.findViewerFields(ctx.db, project.id, slideId),
+  ]);
+  const assays = assaysOf(fields?.assays);
+  return {
+    ...toSlide(slide),
+    blockId: fields?.block_id ?? null,
+    assays,
+    assayMarkersFormatted: formatAssayMarkers(assays),
+    conversionStatus: conversion.status,
+    conversion,
+    imageInfo,
+  };
+}
+
+/** The stored assays JSON as channel and marker, by channel; anything unreadable counts as none. */
+function assaysOf(json: string | undefined): { channel: number; marker: string }[] {
+  let rows: unknown;
+  try {
+    rows = JSON.parse(json || '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(rows)) return [];
+  return rows
+    .filter((r): r is { channel: number; marker: string } =>
+      Number.isInteger(r?.channel) && typeof r?.marker === 'string',
+    )
+    .map((r) => ({ channel: r.channel, marker: r.marker }))
+    .sort((a, b) => a.channel - b.channel);
 }
 
 /** Queues the slide's failed conversion again (slideUpload); 409 when it has not failed (queued, running, done). */

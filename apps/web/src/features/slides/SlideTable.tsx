@@ -19,6 +19,7 @@ import {
   useFieldDescriptors,
   type SlideTableId,
 } from '../../api/slide-table.ts';
+import { rememberSlideList } from '../../api/slide-list.ts';
 import { useNotify } from '../../app/notify.tsx';
 import type { BoundActions } from '../../actions/action.ts';
 import { DataGrid } from '../../grid/DataGrid.tsx';
@@ -135,7 +136,11 @@ function SlideTableGrid({ props: { project, tableId, fields }, t, actions }: Par
       onFilterModelChange={t.setFilterModel}
       globalSearchText={t.search}
       refresh={t.refresh}
-      fetchRows={(request, signal) => fetchGrid(project.id, tableId, request, signal)}
+      fetchRows={(request, signal) => {
+        // The viewer steps through the main table's slides in this filter and order.
+        if (tableId === 'slideMetadataView') rememberSlideList(project.id, request);
+        return fetchGrid(project.id, tableId, request, signal);
+      }}
       fetchValues={(field, model, text, signal) => fetchFilterValues(project.id, field, model, text, signal)}
       onFilteredCount={t.setFiltered}
       onLoadError={() => notify(SLIDE_TABLE_MESSAGES.searchUnavailable(SEARCH_SOURCE[tableId]), 'warning')}

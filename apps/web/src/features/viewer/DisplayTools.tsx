@@ -1,7 +1,7 @@
 /**
- * The display tools popover (spec 2 §2): pixel smoothing and the ICC colour profile, each a switch
- * performing its action. The annotation display tools (show/hide, labels, fill, opacity) and flip join
- * it with the annotation layers.
+ * The display tools popover (spec 2 §2): flip, pixel smoothing and the ICC colour profile, each a
+ * switch performing its action. The annotation display tools (show/hide, labels, fill, opacity) join it
+ * with the annotation layers.
  */
 import { useState } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -15,7 +15,15 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { BoundAction, BoundActions } from '../../actions/action.ts';
 import type { ViewSettings } from './view-settings.ts';
 
-export function DisplayTools({ actions, settings }: { actions: BoundActions; settings: ViewSettings }) {
+export function DisplayTools({
+  actions,
+  settings,
+  isFlipped,
+}: {
+  actions: BoundActions;
+  settings: ViewSettings;
+  isFlipped: boolean;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
@@ -41,6 +49,7 @@ export function DisplayTools({ actions, settings }: { actions: BoundActions; set
           <Typography variant="overline" color="text.secondary">
             Display tools
           </Typography>
+          <ToggleRow action={actions.get('viewer.flip')} isOn={isFlipped} />
           <ToggleRow
             action={actions.get('viewer.togglePixelSmoothing')}
             isOn={!settings.pixelPerfectModeOn}

@@ -1,7 +1,7 @@
 /**
  * The viewer's control panel (spec 2 §2): back to the slide list, the slide's file name and conversion
- * state, the magnification shown, fit to screen and the magnification buttons — each an action of
- * viewer-actions.ts.
+ * state, the magnification shown, the display tools, previous and next slide, fit to screen and the
+ * magnification buttons — each an action of viewer-actions.ts.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +11,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import FitScreenOutlined from '@mui/icons-material/FitScreenOutlined';
+import NavigateBefore from '@mui/icons-material/NavigateBefore';
+import NavigateNext from '@mui/icons-material/NavigateNext';
 import type { SlideDetails } from '@tessera/contract';
 import { MAGNIFICATIONS } from '@tessera/domain';
 import { ActionIconButton } from '../../actions/ActionButton.tsx';
@@ -23,11 +25,13 @@ export function ViewerToolbar({
   slide,
   actions,
   settings,
+  isFlipped,
   magnification,
 }: {
   slide: SlideDetails;
   actions: BoundActions;
   settings: ViewSettings;
+  isFlipped: boolean;
   magnification: number | null;
 }) {
   const title = slide.fileName || slide.id;
@@ -64,7 +68,9 @@ export function ViewerToolbar({
         </Typography>
       </Tooltip>
       <Divider orientation="vertical" flexItem />
-      <DisplayTools actions={actions} settings={settings} />
+      <DisplayTools actions={actions} settings={settings} isFlipped={isFlipped} />
+      <ActionIconButton action={actions.get('viewer.previousSlide')} icon={<NavigateBefore />} />
+      <ActionIconButton action={actions.get('viewer.nextSlide')} icon={<NavigateNext />} />
       <ActionIconButton action={actions.get('viewer.fit')} icon={<FitScreenOutlined />} />
       <ButtonGroup size="small" variant="outlined" aria-label="Magnify">
         {MAGNIFICATIONS.map((m) => {

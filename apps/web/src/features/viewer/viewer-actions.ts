@@ -8,14 +8,27 @@ import { createActionRegistry, type Action } from '../../actions/action.ts';
 import type { SlideMap } from '../../viewer/slide-map.ts';
 import type { ViewSettings } from './view-settings.ts';
 
+/** Where a viewer can go: the page's navigation, shared by its viewers. */
+export interface ViewerNavigation {
+  backToSlides(): void;
+  /** Shows this slide in place of the viewer's (spec 2 §2 "replace the active slide"). */
+  replaceSlide(slideId: string): void;
+  /** Opens this slide in a new tab (spec 2 §2 "append a slide id as a new tab"). */
+  appendSlide(slideId: string): void;
+}
+
 export interface ViewerContext {
   /** The slide's map once its image is shown. */
   map: SlideMap | null;
-  backToSlides(): void;
+  navigation: ViewerNavigation;
+  /** The slides before and after this one in the slide list; null at an end or while unknown. */
+  neighbours: { previous: string | null; next: string | null };
   settings: ViewSettings;
   changeSettings(change: Partial<ViewSettings>): void;
   /** Whether the slide carries an ICC profile (imageInfo attachments). */
   hasIccProfile: boolean;
+  isFlipped: boolean;
+  flip(isFlipped: boolean): void;
 }
 
 const magnify = (m: number): Action<ViewerContext> => ({
@@ -29,7 +42,19 @@ export const VIEWER_ACTIONS = createActionRegistry<ViewerContext>([
   {
     id: 'viewer.backToSlides',
     label: 'Back to the slide list',
-    perform: (c) => c.backToSlides(),
+    perform: (c) => c.navigation.backToSlides(),
+  },
+  {
+    id: 'viewer.previousSlide',
+    label: 'Previous slide',
+    isEnabled: (c) => c.neighbours.previous !== null,
+    perform: (c) => c.neighbours.previous && c.navigation.replaceSlide(c.neighbours.previous),
+  },
+  {
+    id: 'viewer.nextSlide',
+    label: 'Next slide',
+    isEnabled: (c) => c.neighbours.next !== null,
+    perform: (c) => c.neighbours.next && c.navigation.replaceSlide(c.neighbours.next),
   },
   {
     id: 'viewer.fit',
@@ -38,6 +63,12 @@ export const VIEWER_ACTIONS = createActionRegistry<ViewerContext>([
     perform: (c) => c.map?.fit(),
   },
   ...MAGNIFICATIONS.map(magnify),
+  {
+    id: 'viewer.flip',
+    label: 'Flip slide',
+    isEnabled: (c) => c.map !== null,
+    perform: (c) => c.flip(!c.isFlipped),
+  },
   {
     id: 'viewer.togglePixelSmoothing',
     label: 'Pixel smoothing',

@@ -1,0 +1,142 @@
+/**
+ * One viewer (one tab, spec 2 §2): loads its slide's details, shows 'Loading slide' until they arrive
+ * and 'Slide could not be found' when the slide is missing (the page then returns to the slide list);
+ * shows the image on a SlideMap under its control panel, and applies the deep link's `bbox` when it
+ * shows the slide of the address.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
+import { neighboursOf, parseBbox, VIEWER_MESSAGES } from '@tessera/domain';
+import { ERROR_CODES, type SlideDetails } from '@tessera/contract';
+import { ApiError } from '../../api/client.ts';
+import { messageOf } from '../../api/queries.ts';
+import { useSlideList } from '../../api/slide-list.ts';
+import { tileUrlOf, useSlideDetails } from '../../api/slide-viewer.ts';
+import { useNotify } from '../../app/notify.tsx';
+import { PageLoading, PageMessage } from '../../ui/PageMessage.tsx';
+import type { SlideMap } from '../../viewer/slide-map.ts';
+import { slideTilesOf } from '../../viewer/slide-pyramid.ts';
+import { SlideMapView } from './SlideMapView.tsx';
+import { ViewerToolbar } from './ViewerToolbar.tsx';
+import { VIEWER_ACTIONS, type ViewerNavigation } from './viewer-actions.ts';
+import type { ViewSettings } from './view-settings.ts';
+
+export interface SlideViewerProps {
+  projectId: string;
+  slideId: string;
+  /** Mirrored horizontally (spec 2 §4 "Flip"): per viewer, kept with its tab. */
+  isFlipped: boolean;
+  onFlip: (isFlipped: boolean) => void;
+  /** The deep link's bbox, for the viewer of the address's slide; null otherwise. */
+  bbox: string | null;
+  settings: ViewSettings;
+  changeSettings: (change: Partial<ViewSettings>) => void;
+  navigation: ViewerNavigation;
+  /** The slide's details when they arrive (the tab's title and tooltip). */
+  onSlide: (slide: SlideDetails) => void;
+  onNotFound: (slideId: string) => void;
+}
+
+export function SlideViewer(props: SlideViewerProps) {
+  const { projectId, slideId, isFlipped, onFlip, bbox, settings, changeSettings, navigation } = props;
+  const { onSlide, onNotFound } = props;
+  const notify = useNotify();
+  const details = useSlideDetails(projectId, slideId);
+  const slide = details.data;
+  const [map, setMap] = useState<SlideMap | null>(null);
+  const [magnification, setMagnification] = useState<number | null>(null);
+
+  const isNotFound = details.error instanceof ApiError && details.error.code === ERROR_CODES.slideNotFound;
+  useEffect(() => {
+    if (isNotFound) onNotFound(slideId);
+  }, [isNotFound, slideId, onNotFound]);
+  useEffect(() => {
+    if (slide) onSlide(slide);
+  }, [slide, onSlide]);
+
+  // The deep link's box, once the map exists; a bad one is said and the whole image shown. By the
+  // image's size, not its details object: a new answer of the polled details must not move the view.
+  const imageInfo = slide?.imageInfo;
+  const [width, height] = [imageInfo?.size.w, imageInfo?.size.h];
+  useEffect(() => {
+    if (!map || bbox === null || width === undefined || height === undefined) return;
+    const parsed = parseBbox(bbox, { w: width, h: height });
+    if ('error' in parsed) notify(parsed.error, 'error');
+    else map.showBox(parsed.box);
+  }, [map, bbox, width, height, notify]);
+
+  const fileName = slide?.fileName;
+  const tileUrl = useMemo(
+    () => (fileName !== undefined ? tileUrlOf(projectId, slideId, fileName) : null),
+    [projectId, slideId, fileName],
+  );
+  const conversionStatus = slide?.conversionStatus;
+  const optimizedTileLevels = slide?.imageInfo.optimizedTileLevels;
+  const tileLevels = slide?.imageInfo.tileLevels;
+  const tiles = useMemo(
+    () =>
+      conversionStatus && tileLevels
+        ? slideTilesOf({
+            conversionStatus,
+            imageInfo: { tileLevels, optimizedTileLevels: optimizedTileLevels ?? null },
+          })
+        : null,
+    [conversionStatus, tileLevels, optimizedTileLevels],
+  );
+  const hasIccProfile = imageInfo?.attachments.some((a) => a.type === 'iccProfile') ?? false;
+  const display = useMemo(
+    () => ({
+      isSmoothed: !settings.pixelPerfectModeOn,
+      isIccApplied: settings.iccColorProfileOn && hasIccProfile,
+      isFlipped,
+    }),
+    [settings, hasIccProfile, isFlipped],
+  );
+  const list = useSlideList(projectId, slide?.blockId);
+  const neighbours = useMemo(() => neighboursOf(list.data?.slideIds ?? [], slideId), [list.data, slideId]);
+  const actions = VIEWER_ACTIONS.bind({
+    map,
+    navigation,
+    neighbours,
+    settings,
+    changeSettings,
+    hasIccProfile,
+    isFlipped,
+    flip: onFlip,
+  });
+
+  if (isNotFound)
+    return <PageMessage icon={<ImageNotSupportedOutlined />} title={VIEWER_MESSAGES.notFound} />;
+  if (details.isError)
+    return (
+      <PageMessage
+        icon={<ImageNotSupportedOutlined />}
+        title="The slide could not be loaded"
+        description={messageOf(details.error)}
+      />
+    );
+  if (!slide || !tileUrl || !tiles) return <PageLoading label={VIEWER_MESSAGES.loading} />;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <ViewerToolbar
+        slide={slide}
+        actions={actions}
+        settings={settings}
+        isFlipped={isFlipped}
+        magnification={magnification}
+      />
+      <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
+        <SlideMapView
+          key={slide.id}
+          imageInfo={slide.imageInfo}
+          tiles={tiles}
+          display={display}
+          tileUrl={tileUrl}
+          onMap={setMap}
+          onViewChange={(view) => setMagnification(view.magnification)}
+        />
+      </Box>
+    </Box>
+  );
+}

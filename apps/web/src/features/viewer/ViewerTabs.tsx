@@ -1,0 +1,140 @@
+/**
+ * The viewer's tabs (spec 2 §2 "Layout"): one tab per slide in a flexlayout-react layout — tabs drag,
+ * dock beside each other and resize — titled 'Loading...' until the slide is loaded, then by its file
+ * name (or id), with its assays as the tooltip. The address names the active slide: opening one (the
+ * slide table, previous/next) switches to its tab when open or replaces the active tab's slide; choosing
+ * a tab puts its slide in the address. Closing the last tab is ignored.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Actions, Layout, TabNode, type Action, type Model } from 'flexlayout-react';
+import 'flexlayout-react/style/light.css';
+import Box from '@mui/material/Box';
+import type { SlideDetails } from '@tessera/contract';
+import { activeViewerOf, appendSlide, openSlide, removeSlide } from '@tessera/domain';
+import { viewerPath } from '../projects/index.ts';
+import { SlideViewer } from './SlideViewer.tsx';
+import {
+  applyOpenSlides,
+  newLayout,
+  openSlidesOfModel,
+  restoreLayout,
+  saveLayout,
+  tabConfigOf,
+} from './viewer-layout.ts';
+import type { ViewerNavigation } from './viewer-actions.ts';
+import { loadViewSettings, saveViewSettings, type ViewSettings } from './view-settings.ts';
+
+export function ViewerTabs({
+  projectId,
+  slideId,
+  bbox,
+  backToSlides,
+  onNotFound,
+}: {
+  projectId: string;
+  slideId: string;
+  bbox: string | null;
+  backToSlides: () => void;
+  onNotFound: (slideId: string) => void;
+}) {
+  const navigate = useNavigate();
+  const [model] = useState<Model>(() => restoreLayout(projectId) ?? newLayout(slideId));
+  const [settings, setSettings] = useState(loadViewSettings);
+  const changeSettings = useCallback((change: Partial<ViewSettings>) => {
+    setSettings((now) => {
+      const next = { ...now, ...change };
+      saveViewSettings(next);
+      return next;
+    });
+  }, []);
+
+  // The address's slide is the active one: open it (switch to its tab, or show it in the active tab).
+  // The model's changes then compare the active slide with this address, not the one before.
+  const addressSlide = useRef(slideId);
+  useEffect(() => {
+    addressSlide.current = slideId;
+    applyOpenSlides(model, openSlide(openSlidesOfModel(model), slideId));
+  }, [model, slideId]);
+
+  // The active tab's slide goes into the address (no history entry: choosing a tab is not a page).
+  // flexlayout redraws a tab's content on a change of this component, not of a tab's config.
+  const [, setRevision] = useState(0);
+  const onModelChange = (changed: Model) => {
+    setRevision((n) => n + 1);
+    saveLayout(projectId, changed);
+    const active = activeViewerOf(openSlidesOfModel(changed));
+    if (active && active.slideId && active.slideId !== addressSlide.current)
+      void navigate(viewerPath(projectId, active.slideId), { replace: true });
+  };
+
+  // Closing a tab follows the domain's rule: never the last one; the active one hands over to a neighbour.
+  const onAction = (action: Action): Action | undefined => {
+    if (action.type !== Actions.DELETE_TAB) return action;
+    const slides = openSlidesOfModel(model);
+    const change = removeSlide(
+      slides,
+      slides.viewers.findIndex((v) => v.viewerId === action.data.node),
+    );
+    if ('error' in change) console.warn(change.error);
+    else applyOpenSlides(model, change.slides);
+    return undefined;
+  };
+
+  const navigationOf = (viewerId: string): ViewerNavigation => ({
+    backToSlides,
+    replaceSlide: (id) => {
+      model.doAction(Actions.selectTab(viewerId));
+      void navigate(viewerPath(projectId, id));
+    },
+    appendSlide: (id) => applyOpenSlides(model, appendSlide(openSlidesOfModel(model), id)),
+  });
+
+  const factory = (node: TabNode) => {
+    const config = tabConfigOf(node);
+    if (!config) return null;
+    const viewerId = node.getId();
+    return (
+      <SlideViewer
+        key={config.slideId}
+        projectId={projectId}
+        slideId={config.slideId}
+        isFlipped={config.isFlipped}
+        onFlip={(isFlipped) =>
+          model.doAction(Actions.updateNodeAttributes(viewerId, { config: { ...config, isFlipped } }))
+        }
+        bbox={config.slideId === slideId ? bbox : null}
+        settings={settings}
+        changeSettings={changeSettings}
+        navigation={navigationOf(viewerId)}
+        onSlide={(slide) => titleTab(model, viewerId, slide)}
+        onNotFound={onNotFound}
+      />
+    );
+  };
+
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        flex: 1,
+        minHeight: 0,
+        // The layout in the app's type and colours.
+        '& .flexlayout__layout': { fontFamily: 'inherit' },
+        '& .flexlayout__tab_button--selected': { color: 'primary.main' },
+      }}
+    >
+      <Layout model={model} factory={factory} onModelChange={onModelChange} onAction={onAction} />
+    </Box>
+  );
+}
+
+/** The tab's title and tooltip once its slide is known; unchanged ones are not written (no model change). */
+function titleTab(model: Model, viewerId: string, slide: SlideDetails): void {
+  const tab = model.getNodeById(viewerId);
+  if (!(tab instanceof TabNode) || tabConfigOf(tab)?.slideId !== slide.id) return;
+  const name = slide.fileName || slide.id;
+  const helpText = slide.assayMarkersFormatted ? `Assays: ${slide.assayMarkersFormatted}` : 'No assays';
+  if (tab.getName() !== name || tab.getHelpText() !== helpText)
+    model.doAction(Actions.updateNodeAttributes(viewerId, { name, helpText }));
+}
