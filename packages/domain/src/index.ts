@@ -23,3 +23,6 @@ export * from './csv/csv-export.ts';
 export * from './json-bounds.ts';
 export * from './text.ts';
 export * from './viewer/viewer-rules.ts';
+export * from './viewer/landmarks.ts';
+export * from './viewer/landmark-similarity.ts';
+export * from './viewer/tool-configs.ts';
