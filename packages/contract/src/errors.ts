@@ -15,6 +15,12 @@ export const ERROR_CODES = {
   projectNotFound: 'PROJECT_NOT_FOUND',
   slideNotFound: 'SLIDE_NOT_FOUND',
   imageInfoUnavailable: 'IMAGE_INFO_UNAVAILABLE',
+  /** No landmarks stored for the block: the viewer reads this 404 as "none" (spec 2 §7). */
+  landmarksNotFound: 'LANDMARKS_NOT_FOUND',
+  landmarksWriteRequired: 'LANDMARKS_WRITE_REQUIRED',
+  /** A save named a slide of the project under a block it is not part of (its blockId differs). */
+  slideNotInBlock: 'SLIDE_NOT_IN_BLOCK',
+  toolConfigNotFound: 'TOOL_CONFIG_NOT_FOUND',
   wrongCredentials: 'WRONG_CREDENTIALS',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   passwordExpired: 'PASSWORD_EXPIRED',

@@ -9,6 +9,8 @@ export * as sso from './sso.contract.ts';
 export * as slides from './slides.contract.ts';
 export * as tiles from './tiles.contract.ts';
 export * as equalization from './equalization.contract.ts';
+export * as landmarks from './landmarks.contract.ts';
+export * as toolConfigs from './tool-configs.contract.ts';
 export * as slideGrid from './slide-grid.contract.ts';
 export * as vocabularies from './vocabularies.contract.ts';
 export * as metadataImport from './metadata-import.contract.ts';

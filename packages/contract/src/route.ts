@@ -22,7 +22,17 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'authenticated' }
   | { kind: 'global'; permission: Permission }
-  | { kind: 'project'; permission: Permission | null; anyOf?: readonly Permission[] };
+  | { kind: 'project'; permission: Permission | null; anyOf?: readonly Permission[]; refusal?: Refusal };
+
+/**
+ * The 403 a project route answers instead of the generic FORBIDDEN when the caller lacks its permission:
+ * where a client shows the reason to people (spec 2 §8 'Unable to overwrite landmarks: {reason}') or
+ * tells this refusal apart by its code. The guard still refuses before any body is read.
+ */
+export interface Refusal {
+  code: string;
+  message: string;
+}
 
 export interface RouteDef {
   method: HttpMethod;
@@ -85,6 +95,9 @@ export const globalPermission = <P extends Permission>(permission: P) =>
   ({ kind: 'global', permission }) as const;
 export const projectPermission = <P extends Permission | null>(permission: P) =>
   ({ kind: 'project', permission }) as const;
+/** A project route needing `permission`, refused with the route's own code and message (see Refusal). */
+export const projectPermissionOr = <P extends Permission>(permission: P, refusal: Refusal) =>
+  ({ kind: 'project', permission, refusal }) as const;
 /** A project route open to holders of any one of `permissions` (at least two; use projectPermission for one). */
 export const projectAnyPermission = <const P extends readonly [Permission, Permission, ...Permission[]]>(
   ...permissions: P

@@ -4,6 +4,7 @@
  * JSON is text. One representation keeps every query identical on SQLite and PostgreSQL.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { LandmarksTable, ToolConfigsTable } from './viewer-tables.ts';
 
 export interface UsersTable {
   id: string;
@@ -387,4 +388,6 @@ export interface Database {
   job_logs: JobLogsTable;
   equalization_presets: EqualizationPresetsTable;
   shared_views: SharedViewsTable;
+  landmarks: LandmarksTable;
+  tool_configs: ToolConfigsTable;
 }

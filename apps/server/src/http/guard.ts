@@ -45,7 +45,8 @@ export function guardFor(access: Access, deps: GuardDeps) {
     req.project = await resolveProjectScope(deps.db, actor.userId, actor.systemRoles, projectId);
     const required = projectPermissionsRequired(access);
     const permissions = req.project.permissions;
-    if (required.length > 0 && !required.some((p) => permissions.has(p))) throw forbidden();
+    if (required.length > 0 && !required.some((p) => permissions.has(p)))
+      throw access.refusal ? new AppError(403, access.refusal.code, access.refusal.message) : forbidden();
   };
 }
 

@@ -15,6 +15,8 @@ import { registerVocabularyRoutes } from './vocabularies/vocabularies.routes.ts'
 import { registerMetadataImportRoutes } from './metadata-import/metadata-import.routes.ts';
 import { registerSlideExportRoutes } from './slide-export/slide-export.routes.ts';
 import { registerSharedViewRoutes } from './shared-views/shared-views.routes.ts';
+import { registerLandmarkRoutes } from './landmarks/landmarks.routes.ts';
+import { registerToolConfigRoutes } from './tool-configs/tool-configs.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -31,4 +33,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerMetadataImportRoutes(app, ctx);
   registerSlideExportRoutes(app, ctx);
   registerSharedViewRoutes(app, ctx);
+  registerLandmarkRoutes(app, ctx);
+  registerToolConfigRoutes(app, ctx);
 }

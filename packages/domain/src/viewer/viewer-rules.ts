@@ -12,6 +12,9 @@ export const VIEWER_MESSAGES = {
   slideNotFound: (id: string) => `Slide with id ${id} not found.`,
   loading: 'Loading slide',
   notFound: 'Slide could not be found',
+  /** Spec 2 §8 / spec 3 §8: a project tool config (tool-configs.ts) that could not be read or saved. */
+  configurationFetchFailed: (message: string) => `Configuration fetch failed: ${message}`,
+  configurationUpdateFailed: (message: string) => `Unable to update config: ${message}`,
 } as const;
 
 /** Spec 2 §2: the magnification buttons, in the toolbar's order. */
