@@ -23,3 +23,4 @@ export * from './csv/csv-export.ts';
 export * from './json-bounds.ts';
 export * from './text.ts';
 export * from './viewer/viewer-rules.ts';
+export * from './qc/metadata-presets.ts';

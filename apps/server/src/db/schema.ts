@@ -358,6 +358,17 @@ export interface SharedViewsTable {
   created_at: string;
 }
 
+/** Migration 0021: the fields a project chose for a QC metadata preset (absent: the preset's default). */
+export interface MetadataPresetsTable {
+  project_id: string;
+  /** A preset id of the domain other than 'all'. */
+  preset_id: string;
+  /** JSON: the field names in display order. */
+  fields: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_system_roles: UserSystemRolesTable;
@@ -387,4 +398,5 @@ export interface Database {
   job_logs: JobLogsTable;
   equalization_presets: EqualizationPresetsTable;
   shared_views: SharedViewsTable;
+  metadata_presets: MetadataPresetsTable;
 }

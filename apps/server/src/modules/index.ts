@@ -15,6 +15,7 @@ import { registerVocabularyRoutes } from './vocabularies/vocabularies.routes.ts'
 import { registerMetadataImportRoutes } from './metadata-import/metadata-import.routes.ts';
 import { registerSlideExportRoutes } from './slide-export/slide-export.routes.ts';
 import { registerSharedViewRoutes } from './shared-views/shared-views.routes.ts';
+import { registerMetadataPresetRoutes } from './metadata-presets/metadata-presets.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -31,4 +32,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerMetadataImportRoutes(app, ctx);
   registerSlideExportRoutes(app, ctx);
   registerSharedViewRoutes(app, ctx);
+  registerMetadataPresetRoutes(app, ctx);
 }
