@@ -23,6 +23,8 @@ export {
   type CsvImportRequest,
 } from './metadata-import.contract.ts';
 export * as sharedViews from './shared-views.contract.ts';
+export * as metadataPresets from './metadata-presets.contract.ts';
+export type { MetadataPreset } from './metadata-presets.contract.ts';
 export type {
   Slide,
   SlideDetails,

@@ -27,3 +27,4 @@ export * from './viewer/viewer-tabs.ts';
 export * from './viewer/landmarks.ts';
 export * from './viewer/landmark-similarity.ts';
 export * from './viewer/tool-configs.ts';
+export * from './qc/metadata-presets.ts';

@@ -22,6 +22,7 @@ import * as m20261125_0016_conversion_jobs from './migrations/20261125_0016_conv
 import * as m20261125_0017_table_versions from './migrations/20261125_0017_table_versions.ts';
 import * as m20261127_0018_optimized_levels from './migrations/20261127_0018_optimized_levels.ts';
 import * as m20261128_0019_landmarks from './migrations/20261128_0019_landmarks.ts';
+import * as m20261128_0020_metadata_presets from './migrations/20261128_0020_metadata_presets.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261125_0017_table_versions': m20261125_0017_table_versions,
   '20261127_0018_optimized_levels': m20261127_0018_optimized_levels,
   '20261128_0019_landmarks': m20261128_0019_landmarks,
+  '20261128_0020_metadata_presets': m20261128_0020_metadata_presets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

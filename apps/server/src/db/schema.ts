@@ -359,6 +359,17 @@ export interface SharedViewsTable {
   created_at: string;
 }
 
+/** Migration 0020: the fields a project chose for a QC metadata preset (absent: the preset's default). */
+export interface MetadataPresetsTable {
+  project_id: string;
+  /** A preset id of the domain other than 'all'. */
+  preset_id: string;
+  /** JSON: the field names in display order. */
+  fields: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_system_roles: UserSystemRolesTable;
@@ -390,4 +401,5 @@ export interface Database {
   shared_views: SharedViewsTable;
   landmarks: LandmarksTable;
   tool_configs: ToolConfigsTable;
+  metadata_presets: MetadataPresetsTable;
 }

@@ -17,6 +17,7 @@ import { registerSlideExportRoutes } from './slide-export/slide-export.routes.ts
 import { registerSharedViewRoutes } from './shared-views/shared-views.routes.ts';
 import { registerLandmarkRoutes } from './landmarks/landmarks.routes.ts';
 import { registerToolConfigRoutes } from './tool-configs/tool-configs.routes.ts';
+import { registerMetadataPresetRoutes } from './metadata-presets/metadata-presets.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -35,4 +36,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerSharedViewRoutes(app, ctx);
   registerLandmarkRoutes(app, ctx);
   registerToolConfigRoutes(app, ctx);
+  registerMetadataPresetRoutes(app, ctx);
 }

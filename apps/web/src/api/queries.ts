@@ -65,6 +65,9 @@ export const queryKeys = {
     ['projects', projectId, 'fields', tableId] as const,
   columnState: (projectId: string, tableId: string) =>
     ['projects', projectId, 'column-state', tableId] as const,
+  slideRow: (projectId: string, slideId: string) =>
+    ['projects', projectId, 'slides', slideId, 'row'] as const,
+  metadataPresets: (projectId: string) => ['projects', projectId, 'metadata-presets'] as const,
 };
 
 /** The text an error shows in a message: the server's message, or the error's own. */

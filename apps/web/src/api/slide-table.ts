@@ -122,3 +122,14 @@ export function useSlideImageUrl(projectId: string, slideId: string, kind: Label
   useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
   return url;
 }
+
+/**
+ * One slide's metadata row, as the slide table reads it (the batch read of spec 1 §7 with one id), for
+ * the viewer's QC tab; null when the project has no such slide.
+ */
+export function useSlideRow(projectId: string, slideId: string) {
+  return useQuery({
+    queryKey: queryKeys.slideRow(projectId, slideId),
+    queryFn: async () => (await fetchSlides(projectId, [slideId])).data[0] ?? null,
+  });
+}

@@ -1,6 +1,6 @@
 /** A cell of a slide row: its text (or the table's own rendering), the inline editor, the fill handle. */
 import Box from '@mui/material/Box';
-import { isEmptyCell, type FieldDescriptor } from '@tessera/domain';
+import { isMissingMandatory, type FieldDescriptor } from '@tessera/domain';
 import { formatCell, isNumeric } from './cell-format.ts';
 import { CellEditor } from './CellEditor.tsx';
 import type { GridView } from './grid-view.ts';
@@ -10,8 +10,11 @@ import type { Row } from './row-tree.ts';
 import { isInRange, isMultiCell } from './selection.ts';
 import type { GridColumn } from './use-grid-columns.ts';
 
+/** A mandatory cell left empty (spec 1 §5); the viewer's QC tab flags its values alike. */
+export const MISSING_VALUE_TINT = 'rgba(211, 47, 47, 0.08)';
+
 const TINTS = {
-  missing: 'rgba(211, 47, 47, 0.08)',
+  missing: MISSING_VALUE_TINT,
   filling: 'rgba(25, 118, 210, 0.12)',
   selected: 'rgba(25, 118, 210, 0.08)',
 };
@@ -79,8 +82,7 @@ export function GridCell({ view, column, row, index, col }: CellProps) {
 function tintOf(view: GridView, field: FieldDescriptor, row: Row | undefined, index: number, col: number) {
   const { range } = view.selection;
   const value = row?.[field.fieldName];
-  const isMissing =
-    row && field.isMandatory && (isEmptyCell(value) || (Array.isArray(value) && value.length === 0));
+  const isMissing = row && isMissingMandatory(field, value);
   if (isMissing) return TINTS.missing;
   const { fillTo } = view;
   const isFilling =

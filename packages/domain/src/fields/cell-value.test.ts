@@ -6,6 +6,7 @@ import {
   checkCellValue,
   checkLinkedValue,
   CELL_MESSAGES,
+  isMissingMandatory,
   linkedChoices,
   normalizeCellValue,
   parseLocalDate,
@@ -140,5 +141,17 @@ describe('editing rights (spec 1 §5)', () => {
     expect(sameCellValue('', null)).toBe(true);
     expect(sameCellValue(['a'], ['a'])).toBe(true);
     expect(sameCellValue(1, '1')).toBe(false);
+  });
+});
+
+describe('isMissingMandatory', () => {
+  const blockId = describeField(SLIDE_FIELDS.find((f) => f.fieldName === 'blockId')!, null);
+  const organ = describeField(SLIDE_FIELDS.find((f) => f.fieldName === 'organ')!, []);
+
+  it('flags a mandatory field without a value, an empty list included, and nothing else', () => {
+    for (const empty of [null, undefined, '', []]) expect(isMissingMandatory(blockId, empty)).toBe(true);
+    expect(isMissingMandatory(blockId, 'B-1')).toBe(false);
+    expect(isMissingMandatory(blockId, 0)).toBe(false);
+    expect(isMissingMandatory(organ, null)).toBe(false);
   });
 });

@@ -31,6 +31,14 @@ export type CheckedField = Pick<
 
 export const isEmptyCell = (value: unknown): boolean => value === null || value === undefined || value === '';
 
+/** A cell that shows no value: empty, or a list without items. */
+export const hasNoValue = (value: unknown): boolean =>
+  isEmptyCell(value) || (Array.isArray(value) && value.length === 0);
+
+/** A mandatory field without a value, which the tables flag (spec 1 §5, spec 3 §2). */
+export const isMissingMandatory = (field: Pick<FieldDescriptor, 'isMandatory'>, value: unknown): boolean =>
+  field.isMandatory && hasNoValue(value);
+
 /** Day, month and year order of the browser's short date format, e.g. 'MDY' for en-US. */
 export type DateOrder = 'MDY' | 'DMY' | 'YMD';
 

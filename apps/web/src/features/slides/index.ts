@@ -5,3 +5,8 @@
  * that imports this entry does not pull a screen into its chunk.
  */
 export { SlideTable } from './SlideTable.tsx';
+/** What the viewer's QC tab shares with the table: one slide's edits, their rights, undo and editors. */
+export { canEditSlideCell } from './slide-edits.ts';
+export { useSlideEdits } from './use-slide-edits.ts';
+export { AssayEditorDialog } from './AssayEditorDialog.tsx';
+export { LabelThumbnail, labelImageOf } from './LabelThumbnail.tsx';

@@ -2,9 +2,24 @@
  * Cell edits of the slide tables as batch updates (spec 1 §7): one entry per slide with the updatedAt it
  * was read with. QC cells belong to a slide's assay channel: they become a change of that slide's assays.
  */
-import { clearedLinkedFields, type AssayChannel, type FieldDescriptor } from '@tessera/domain';
-import type { CellChangeRequest } from '../../grid/types.ts';
+import { canEditCell, clearedLinkedFields, type AssayChannel, type FieldDescriptor } from '@tessera/domain';
+import type { CellChangeRequest, Row } from '../../grid/types.ts';
 import type { CellChange } from '../../grid/undo.ts';
+
+/**
+ * The domain's editing rights for a cell of a slide row, for a user with or without slideMetadataManage:
+ * the row's allow-list of fields, else its slide- and project-specific flags (absent flags allow).
+ */
+export const canEditSlideCell = (field: FieldDescriptor, row: Row, canManage: boolean): boolean =>
+  canEditCell(
+    field,
+    {
+      editableFields: (row.editableFields as string[] | null | undefined) ?? null,
+      canEditSlideSpecificFields: row.canEditSlideSpecificFields !== false,
+      canEditProjectSpecificFields: row.canEditProjectSpecificFields !== false,
+    },
+    canManage,
+  );
 
 export type SlideUpdate = { id: string; updatedAt: string } & Record<string, unknown>;
 

@@ -3,7 +3,7 @@
  * search, the counts, edits with their history, and what its menus and dialogs show.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { canEditCell, type FieldDescriptor, type Permission } from '@tessera/domain';
+import type { FieldDescriptor, Permission } from '@tessera/domain';
 import type { FilterModel, Project } from '@tessera/contract';
 import {
   saveColumnState,
@@ -18,6 +18,7 @@ import { useSharedViewLink } from '../shared-views/index.ts';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import type { RowMenuPlace } from './SlideRowMenu.tsx';
 import type { SlideTableDialog } from './slide-table-actions.ts';
+import { canEditSlideCell } from './slide-edits.ts';
 import { useSlideEdits } from './use-slide-edits.ts';
 
 const SEARCH_DEBOUNCE_MS = 500;
@@ -113,16 +114,7 @@ function useLeaveWarning(isActive: boolean) {
 /** The domain's editing rights for a row, for this user. */
 function useCanEdit(canManage: boolean) {
   return useCallback(
-    (field: FieldDescriptor, row: Row) =>
-      canEditCell(
-        field,
-        {
-          editableFields: (row.editableFields as string[] | null | undefined) ?? null,
-          canEditSlideSpecificFields: row.canEditSlideSpecificFields !== false,
-          canEditProjectSpecificFields: row.canEditProjectSpecificFields !== false,
-        },
-        canManage,
-      ),
+    (field: FieldDescriptor, row: Row) => canEditSlideCell(field, row, canManage),
     [canManage],
   );
 }
