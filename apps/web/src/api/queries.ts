@@ -60,6 +60,8 @@ export const queryKeys = {
   slideCount: (projectId: string) => ['projects', projectId, 'slide-count'] as const,
   slideDetails: (projectId: string, slideId: string) =>
     ['projects', projectId, 'slides', slideId, 'details'] as const,
+  equalization: (projectId: string, slideId: string) =>
+    ['projects', projectId, 'slides', slideId, 'equalization'] as const,
   fieldDescriptors: (projectId: string, tableId: string) =>
     ['projects', projectId, 'fields', tableId] as const,
   columnState: (projectId: string, tableId: string) =>
