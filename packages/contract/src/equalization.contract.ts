@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { equalizationPresetSchema } from '@tessera/domain';
+import { EQUALIZATION_PRESET_SOURCES, equalizationPresetSchema } from '@tessera/domain';
 import { defineRoute, projectPermission } from './route.ts';
 import { Id } from './projects.contract.ts';
 
@@ -10,7 +10,7 @@ export const EqualizationPreset = equalizationPresetSchema.meta({ id: 'Equalizat
 export type EqualizationPreset = z.infer<typeof EqualizationPreset>;
 
 /** Where the effective preset came from: saved for the caller, for the project, as default, or computed from the channels. */
-export const PRESET_SOURCES = ['user', 'project', 'default', 'computed'] as const;
+export const PRESET_SOURCES = EQUALIZATION_PRESET_SOURCES;
 export type PresetSource = (typeof PRESET_SOURCES)[number];
 
 export const EffectivePreset = z

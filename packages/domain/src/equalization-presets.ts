@@ -15,6 +15,7 @@ import {
   EQUALIZATION_MESSAGES,
   EQUALIZATION_PRESET_NOT_FOUND,
   hasOwnRange,
+  type ChannelLimits,
   type ChannelWindow,
   type EqualizationChannelInfo,
   type TileEqualization,
@@ -103,9 +104,13 @@ export function saveNeedsConfirmation(scope: EqualizationScope): boolean {
 /** Spec 3 §4: reset always asks for confirmation. */
 export const RESET_NEEDS_CONFIRMATION = true;
 
-/** The saved payload of spec 3 §3: slideIds, preset, and useUserId (for me) or isDefault (as default). */
+/**
+ * The saved payload of spec 3 §3: slideIds, preset, and useUserId (for me) or isDefault (as default).
+ * slideIds is left out when saving on the current slide alone: the server counts slides in its success
+ * message only when they are given (spec 3 §4 "with counts when applied to all slides").
+ */
 export interface EqualizationSaveBody {
-  slideIds: string[];
+  slideIds?: string[];
   preset: EqualizationPreset;
   useUserId?: string;
   isDefault?: boolean;
@@ -113,13 +118,93 @@ export interface EqualizationSaveBody {
 
 export function equalizationSaveBody(
   scope: EqualizationScope,
-  slideIds: string[],
+  slideIds: string[] | undefined,
   preset: EqualizationPreset,
   userId: string,
 ): EqualizationSaveBody {
-  if (scope === 'me') return { slideIds, preset, useUserId: userId };
-  if (scope === 'default') return { slideIds, preset, isDefault: true };
-  return { slideIds, preset };
+  const body: EqualizationSaveBody = slideIds === undefined ? { preset } : { slideIds, preset };
+  if (scope === 'me') return { ...body, useUserId: userId };
+  if (scope === 'default') return { ...body, isDefault: true };
+  return body;
+}
+
+/** Reset to default (spec 3 §4) removes the caller's own presets or the project's; default presets stay. */
+export type EqualizationResetScope = Exclude<EqualizationScope, 'default'>;
+
+/** The reset payload: slideIds (left out for the current slide alone) and useUserId when resetting for me. */
+export function equalizationResetBody(
+  scope: EqualizationResetScope,
+  slideIds: string[] | undefined,
+  userId: string,
+): { slideIds?: string[]; useUserId?: string } {
+  return {
+    ...(slideIds === undefined ? {} : { slideIds }),
+    ...(scope === 'me' ? { useUserId: userId } : {}),
+  };
+}
+
+/**
+ * Where a slide's effective preset comes from, in the order the first saved one wins (spec 3 §4): the
+ * user's own, else the project's, else the default, else one computed from the channels.
+ */
+export const EQUALIZATION_PRESET_SOURCES = ['user', 'project', 'default', 'computed'] as const;
+export type EqualizationPresetSource = (typeof EQUALIZATION_PRESET_SOURCES)[number];
+
+const SOURCE_OF_SCOPE: Record<EqualizationScope, EqualizationPresetSource> = {
+  me: 'user',
+  project: 'project',
+  default: 'default',
+};
+
+export const presetSourceOfScope = (scope: EqualizationScope): EqualizationPresetSource =>
+  SOURCE_OF_SCOPE[scope];
+
+/**
+ * Whether a preset just saved with `scope` is the one the user now sees: it is unless a preset of a
+ * stronger source stands before it (saving for the project changes nothing for a user who saved their own).
+ */
+export function isShownAfterSave(scope: EqualizationScope, currentSource: EqualizationPresetSource): boolean {
+  const rank = (source: EqualizationPresetSource) => EQUALIZATION_PRESET_SOURCES.indexOf(source);
+  return rank(presetSourceOfScope(scope)) <= rank(currentSource);
+}
+
+/** What a user sees on a slide: the effective preset, where it comes from, and whether a default exists. */
+export interface EffectiveEqualizationPreset {
+  preset: EqualizationPreset;
+  source: EqualizationPresetSource;
+  hasDefaultPreset: boolean;
+}
+
+/**
+ * The effective preset right after a save with `scope` succeeds, as far as the caller can tell without
+ * asking: the saved preset when it shows (isShownAfterSave), else the one before; saving as default makes
+ * hasDefaultPreset true. The web shows it at once and then reads the server's answer.
+ */
+export function effectivePresetAfterSave(
+  previous: EffectiveEqualizationPreset,
+  scope: EqualizationScope,
+  preset: EqualizationPreset,
+): EffectiveEqualizationPreset {
+  const hasDefaultPreset = previous.hasDefaultPreset || scope === 'default';
+  return isShownAfterSave(scope, previous.source)
+    ? { preset, source: presetSourceOfScope(scope), hasDefaultPreset }
+    : { ...previous, hasDefaultPreset };
+}
+
+/**
+ * The limits a preset channel's range is held to (spec 3 §5): those the server stored with it, else
+ * (an older or hand-made preset) the limits of a channel of unknown type, widened to keep its range.
+ */
+export function presetChannelLimits(channel: EqualizationPresetChannel): ChannelLimits {
+  const { minLimit, maxLimit } = channel;
+  if (Number.isFinite(minLimit) && Number.isFinite(maxLimit) && minLimit! < maxLimit!)
+    return { minLimit: minLimit!, maxLimit: maxLimit! };
+  const other = channelLimits({ name: '', type: 'unknown' });
+  const { minimum, maximum } = channel.range;
+  return {
+    minLimit: Number.isFinite(minimum) ? Math.min(other.minLimit, minimum) : other.minLimit,
+    maxLimit: Number.isFinite(maximum) ? Math.max(other.maxLimit, maximum) : other.maxLimit,
+  };
 }
 
 /** The scope a saved body stands for: the inverse of equalizationSaveBody, for the server's permission check. */

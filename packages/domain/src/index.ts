@@ -9,6 +9,7 @@ export * from './sso.ts';
 export * from './checksum.ts';
 export * from './equalization.ts';
 export * from './equalization-presets.ts';
+export * from './color-picker.ts';
 export * from './fields/field-types.ts';
 export * from './fields/slide-fields.ts';
 export * from './fields/cell-value.ts';

@@ -61,6 +61,8 @@ export const queryKeys = {
   slideDetails: (projectId: string, slideId: string) =>
     ['projects', projectId, 'slides', slideId, 'details'] as const,
   slideList: (projectId: string) => ['projects', projectId, 'slide-list'] as const,
+  equalization: (projectId: string, slideId: string) =>
+    ['projects', projectId, 'slides', slideId, 'equalization'] as const,
   fieldDescriptors: (projectId: string, tableId: string) =>
     ['projects', projectId, 'fields', tableId] as const,
   columnState: (projectId: string, tableId: string) =>

@@ -24,6 +24,9 @@ export const MAGNIFICATIONS = [2.5, 5, 10, 20, 40] as const;
 export const FIT_ANIMATION_MS = 750;
 export const FIT_PADDING_PX = 16;
 
+/** Spec 2 §9: a slider's value is acted on once it has rested this long (equalization, opacity, …). */
+export const SLIDER_DEBOUNCE_MS = 300;
+
 /** Spec 2 §9 "Layer stacking": the z-index of every layer kind, lowest first. */
 export const LAYER_Z = {
   slide: 1,
