@@ -25,6 +25,7 @@ export * from './json-bounds.ts';
 export * from './text.ts';
 export * from './viewer/viewer-rules.ts';
 export * from './viewer/viewer-tabs.ts';
+export * from './viewer/fluorescence.ts';
 export * from './viewer/landmarks.ts';
 export * from './viewer/landmark-similarity.ts';
 export * from './viewer/tool-configs.ts';

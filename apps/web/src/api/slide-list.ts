@@ -41,8 +41,15 @@ export function slideListQueryOf(projectId: string): SlideListQuery {
   }
 }
 
+/** A slide of the list with its assays ('for all filtered slides of the same assay', spec 3 §4). */
+export interface ListedSlide {
+  id: string;
+  assays: { channel: number; marker: string }[];
+}
+
 export interface SlideList {
   slideIds: string[];
+  slides: ListedSlide[];
   /** Slides matching the table's filter: above SLIDE_LIST_LIMIT, only the block is listed. */
   filteredSlideCount: number;
   isBlockOnly: boolean;
@@ -59,14 +66,14 @@ export function useSlideList(projectId: string, blockId: string | null | undefin
     queryFn: async ({ signal }): Promise<SlideList> => {
       const all = await idsOf(projectId, query, signal);
       if (all.filteredSlideCount <= SLIDE_LIST_LIMIT)
-        return { slideIds: all.slideIds, filteredSlideCount: all.filteredSlideCount, isBlockOnly: false };
+        return { ...all, isBlockOnly: false };
       const blockFilter = { filterType: 'set' as const, values: [blockId ?? null] };
       const block = await idsOf(
         projectId,
         { ...query, filterModel: { ...query.filterModel, blockId: blockFilter } },
         signal,
       );
-      return { slideIds: block.slideIds, filteredSlideCount: all.filteredSlideCount, isBlockOnly: true };
+      return { ...block, filteredSlideCount: all.filteredSlideCount, isBlockOnly: true };
     },
   });
 }
@@ -74,9 +81,19 @@ export function useSlideList(projectId: string, blockId: string | null | undefin
 async function idsOf(projectId: string, query: SlideListQuery, signal: AbortSignal) {
   const answer = await call(slideGrid.getSlidesGrid, {
     params: { projectId },
-    body: { ...query, startRow: 0, endRow: SLIDE_LIST_LIMIT, fields: ['id'], rowShape: 'arrays' },
+    body: { ...query, startRow: 0, endRow: SLIDE_LIST_LIMIT, fields: ['id', 'assays'], rowShape: 'arrays' },
     signal,
   });
-  const rows = 'rows' in answer ? answer.rows.map((r) => r[0]) : answer.data.map((r) => r.id);
-  return { slideIds: rows.map(String), filteredSlideCount: answer.filteredSlideCount };
+  const { data } = 'rows' in answer ? slideGrid.gridRowsOf(answer) : answer;
+  const slides = data.map((row) => ({ id: String(row.id), assays: assaysOf(row.assays) }));
+  return { slideIds: slides.map((s) => s.id), slides, filteredSlideCount: answer.filteredSlideCount };
+}
+
+/** A row's assays as channel and marker; anything else in the cell is no assay. */
+function assaysOf(value: unknown): ListedSlide['assays'] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((a: unknown) => {
+    const { channel, marker } = (a ?? {}) as { channel?: unknown; marker?: unknown };
+    return Number.isInteger(channel) && typeof marker === 'string' ? [{ channel: channel as number, marker }] : [];
+  });
 }

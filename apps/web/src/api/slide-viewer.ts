@@ -21,14 +21,19 @@ export function useSlideDetails(projectId: string, slideId: string, isEnabled = 
 }
 
 /**
- * The tile URLs of spec 2 §7. JPEG: every browser decodes it, and a slide stored as JPEG tiles is
+ * The tile URLs of spec 2 §7, with the equalization's key (equalizationKey; 'noeq' for none) in the path. JPEG: every browser decodes it, and a slide stored as JPEG tiles is
  * answered with its stored bytes (no re-encoding), where WebP would cost the server an encode per tile.
  */
-export function tileUrlOf(projectId: string, slideId: string, fileName: string) {
+export function tileUrlOf(
+  projectId: string,
+  slideId: string,
+  fileName: string,
+  equalization: string = NO_EQUALIZATION,
+) {
   return (path: 'tile' | 'tile-converted', z: number, x: number, y: number, isIccApplied: boolean) =>
     pathOf(
       path === 'tile' ? tiles.getTile : tiles.getConvertedTile,
-      { projectId, slideId, equalization: NO_EQUALIZATION, z: String(z), x: String(x), y: String(y) },
+      { projectId, slideId, equalization, z: String(z), x: String(x), y: String(y) },
       { iccApply: String(isIccApplied), fileName, format: 'jpeg' },
     );
 }

@@ -47,10 +47,12 @@ interface LeafRowProps {
 }
 
 function LeafRow({ view, row, depth, index, style }: LeafRowProps) {
+  const isCurrent = row !== undefined && (view.props.isRowCurrent?.(row) ?? false);
   return (
     <Box
       role="row"
       data-row={index}
+      aria-current={isCurrent || undefined}
       aria-rowindex={index + 2}
       aria-level={view.groups.length ? depth + 1 : undefined}
       onContextMenu={(e) => openRowMenu(view, e, row, index)}
@@ -59,7 +61,8 @@ function LeafRow({ view, row, depth, index, style }: LeafRowProps) {
         display: 'flex',
         borderBottom: 1,
         borderColor: 'divider',
-        '&:hover': { bgcolor: 'action.hover' },
+        bgcolor: isCurrent ? 'action.selected' : undefined,
+        '&:hover': { bgcolor: isCurrent ? 'action.selected' : 'action.hover' },
         '&:hover [data-pinned]': {
           backgroundImage: 'linear-gradient(rgba(0, 0, 0, 0.04), rgba(0, 0, 0, 0.04))',
         },

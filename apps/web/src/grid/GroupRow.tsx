@@ -28,6 +28,7 @@ export function GroupRow({
     <Box
       role="row"
       data-row={index}
+      data-group-row
       aria-expanded={display.isExpanded}
       aria-level={display.depth + 1}
       onClick={() => setFocus({ row: index, col: focus.col })}

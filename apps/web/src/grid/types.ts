@@ -63,6 +63,8 @@ export interface DataGridProps {
    * table's Undo and Redo); the grid's own keys come first.
    */
   actions?: readonly BoundAction[];
+  /** The row the host shows now (the viewer's open slide): marked current and highlighted. */
+  isRowCurrent?(row: Row): boolean;
   /** The label of a group row's value (default the value, '(Blanks)' for null). */
   emptyMessage?: string;
 }

@@ -10,6 +10,7 @@ import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
 import TileLayer from 'ol/layer/Tile.js';
 import TileImage from 'ol/source/TileImage.js';
+import type { UrlFunction } from 'ol/Tile.js';
 import TileGrid from 'ol/tilegrid/TileGrid.js';
 import Projection from 'ol/proj/Projection.js';
 import OverviewMap from 'ol/control/OverviewMap.js';
@@ -56,7 +57,15 @@ export interface SlideMapOptions {
   tiles: SlideTiles;
   display: SlideDisplay;
   tileUrl: TileUrl;
+  /** What distinguishes these tile URLs from others of the slide (its equalization). */
+  tileUrlKey?: string;
   fetchTile: FetchTile;
+  /**
+   * Another map of the same slide whose view this one shows (the channel grid, spec 2 §2): one
+   * OpenLayers View drives both, so they move together without any copying of positions. Such a map
+   * has no overview of its own.
+   */
+  shareViewOf?: SlideMap;
   /** Called when the view comes to rest, with what it shows. */
   onViewChange?: (view: MapView) => void;
 }
@@ -83,11 +92,16 @@ export class SlideMap {
   private readonly options: SlideMapOptions;
   private tiles: SlideTiles;
   private display: SlideDisplay;
+  private tileUrl: TileUrl;
+  /** Names the tile URLs in use (the equalization): tiles of another key are fetched again. */
+  private tileUrlKey: string;
 
   constructor(options: SlideMapOptions) {
     const { target, imageInfo, tiles, display, onViewChange } = options;
     const { w, h } = imageInfo.size;
     this.options = options;
+    this.tileUrl = options.tileUrl;
+    this.tileUrlKey = options.tileUrlKey ?? '';
     this.tiles = tiles;
     this.display = display;
     this.extent = [0, -h, w, 0];
@@ -125,18 +139,22 @@ export class SlideMap {
         altShiftDragRotate: false,
         pinchRotate: false,
       }),
-      view: new View({
-        projection: this.projection,
-        extent,
-        constrainOnlyCenter: true,
-        showFullExtent: true,
-        minResolution: MIN_RESOLUTION,
-        maxResolution: coarsest * 4,
-      }),
+      view:
+        options.shareViewOf?.map.getView() ??
+        new View({
+          projection: this.projection,
+          extent,
+          constrainOnlyCenter: true,
+          showFullExtent: true,
+          minResolution: MIN_RESOLUTION,
+          maxResolution: coarsest * 4,
+        }),
     });
-    this.map.getView().fit(extent, { padding: Array(4).fill(FIT_PADDING_PX) });
-    // Added once the view has a centre: the overview sizes its own view from the map's when it is added.
-    this.map.addControl(this.overview());
+    if (!options.shareViewOf) {
+      this.map.getView().fit(extent, { padding: Array(4).fill(FIT_PADDING_PX) });
+      // Added once the view has a centre: the overview sizes its own view from the map's when added.
+      this.map.addControl(this.overview());
+    }
     this.map.on('loadstart', () => target.setAttribute('aria-busy', 'true'));
     this.map.on('rendercomplete', () => {
       target.setAttribute('aria-busy', 'false');
@@ -173,25 +191,44 @@ export class SlideMap {
   }
 
   private slideSource(): TileImage {
-    const { path, levels } = this.tiles;
     const size = { w: this.extent[2], h: -this.extent[1] };
-    const pyramid = slidePyramid(size, levels);
-    const { resolutions, tileSizes, columns } = pyramid;
-    const { tileUrl, fetchTile } = this.options;
-    const { isSmoothed, isIccApplied, isFlipped } = this.display;
+    const pyramid = slidePyramid(size, this.tiles.levels);
+    const { resolutions, tileSizes } = pyramid;
+    const { isSmoothed, isFlipped } = this.display;
     // Flipped: the grid's column x shows the image's column (columns − 1 − x), mirrored.
     const grid = isFlipped
       ? { origins: flippedOrigins(size.w, pyramid) }
       : { origin: [0, 0] as [number, number] };
-    return new TileImage({
+    const source = new TileImage({
       projection: this.projection,
       tileGrid: new TileGrid({ extent: this.extent, ...grid, resolutions, tileSizes }),
-      tileUrlFunction: ([z, x, y]) =>
-        tileUrl(path, z!, isFlipped ? columns[z!]! - 1 - x! : x!, y!, isIccApplied),
       interpolate: isSmoothed,
-      tileLoadFunction: tileLoader(fetchTile, (z) => tileSizes[z]!, isFlipped),
+      tileLoadFunction: tileLoader(this.options.fetchTile, (z) => tileSizes[z]!, isFlipped),
       transition: 0,
     });
+    source.setTileUrlFunction(this.urlFunction(pyramid.columns), this.tileUrlKey);
+    return source;
+  }
+
+  private urlFunction(columns: number[]): UrlFunction {
+    const { tileUrl } = this;
+    const { path } = this.tiles;
+    const { isIccApplied, isFlipped } = this.display;
+    return ([z, x, y]) => tileUrl(path, z!, isFlipped ? columns[z!]! - 1 - x! : x!, y!, isIccApplied);
+  }
+
+  /**
+   * Draws the slide from other tile URLs of the same grid (a new equalization): the tiles in view stay
+   * until their replacements arrive, so a colour change does not blank the view.
+   */
+  setTileUrl(tileUrl: TileUrl, key: string): void {
+    if (key === this.tileUrlKey) return;
+    this.tileUrl = tileUrl;
+    this.tileUrlKey = key;
+    const size = { w: this.extent[2], h: -this.extent[1] };
+    const { columns } = slidePyramid(size, this.tiles.levels);
+    for (const layer of [this.slideLayer, this.overviewLayer])
+      layer.getSource()?.setTileUrlFunction(this.urlFunction(columns), key);
   }
 
   /** Shows these tiles under the standing view (the slide's optimized pyramid once converted). */

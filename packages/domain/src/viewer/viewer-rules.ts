@@ -94,3 +94,12 @@ export function resolutionForMagnification(scanMagnification: number, magnificat
 export function magnificationAt(scanMagnification: number, resolution: number): number {
   return scanMagnification / resolution;
 }
+
+/**
+ * Spec 2 §2, §9: the side panel's modes ('none' is closed, the default), its minimum width, and the
+ * weights of the main layout's split (side panel 30, viewers 100).
+ */
+export const SIDE_PANEL_MODES = ['none', 'list', 'qc', 'annotations', 'results'] as const;
+export type SidePanelMode = (typeof SIDE_PANEL_MODES)[number];
+export const SIDE_PANEL_MIN_WIDTH = 250;
+export const MAIN_LAYOUT_WEIGHTS = [30, 100] as const;

@@ -16,6 +16,9 @@ export function SlideMapView({
   tiles,
   display,
   tileUrl,
+  tileUrlKey,
+  shareViewOf,
+  label = 'Slide image',
   onMap,
   onViewChange,
 }: {
@@ -23,6 +26,11 @@ export function SlideMapView({
   tiles: SlideTiles;
   display: SlideDisplay;
   tileUrl: TileUrl;
+  /** What tells these tile URLs from others of the slide: the equalization key. */
+  tileUrlKey: string;
+  /** Shows this map's view (the channel grid's other viewers). */
+  shareViewOf?: SlideMap;
+  label?: string;
   onMap: (map: SlideMap | null) => void;
   onViewChange: (view: MapView) => void;
 }) {
@@ -39,6 +47,8 @@ export function SlideMapView({
         tiles,
         display,
         tileUrl,
+        tileUrlKey,
+        shareViewOf,
         fetchTile: (url) => fetchBlob(url),
         onViewChange: (view) => viewChanged(view),
       }),
@@ -57,12 +67,13 @@ export function SlideMapView({
 
   useEffect(() => map.current?.showTiles(tiles), [tiles]);
   useEffect(() => map.current?.setDisplay(display), [display]);
+  useEffect(() => map.current?.setTileUrl(tileUrl, tileUrlKey), [tileUrl, tileUrlKey]);
 
   return (
     <Box
       ref={target}
       data-testid="slide-map"
-      aria-label="Slide image"
+      aria-label={label}
       tabIndex={0}
       sx={{
         position: 'absolute',

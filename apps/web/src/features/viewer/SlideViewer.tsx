@@ -15,8 +15,11 @@ import { useSlideList } from '../../api/slide-list.ts';
 import { tileUrlOf, useSlideDetails } from '../../api/slide-viewer.ts';
 import { useNotify } from '../../app/notify.tsx';
 import { PageLoading, PageMessage } from '../../ui/PageMessage.tsx';
-import type { SlideMap } from '../../viewer/slide-map.ts';
+import type { MapView, SlideMap, TileUrl } from '../../viewer/slide-map.ts';
 import { slideTilesOf } from '../../viewer/slide-pyramid.ts';
+import { EqualizationPanel } from './equalization/index.ts';
+import { ChannelGrid } from './fluorescence/ChannelGrid.tsx';
+import { useFluorescence } from './fluorescence/use-fluorescence.ts';
 import { SlideMapView } from './SlideMapView.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { VIEWER_ACTIONS, type ViewerNavigation } from './viewer-actions.ts';
@@ -66,11 +69,11 @@ export function SlideViewer(props: SlideViewerProps) {
     else map.showBox(parsed.box);
   }, [map, bbox, width, height, notify]);
 
+  const list = useSlideList(projectId, slide?.blockId);
+  const fluorescence = useFluorescence(projectId, slideId, slide, list.data);
   const fileName = slide?.fileName;
-  const tileUrl = useMemo(
-    () => (fileName !== undefined ? tileUrlOf(projectId, slideId, fileName) : null),
-    [projectId, slideId, fileName],
-  );
+  // A new function per render is fine: the map compares tile URLs by their key (the equalization).
+  const tileUrlOfKey = (key: string): TileUrl => tileUrlOf(projectId, slideId, fileName ?? '', key);
   const conversionStatus = slide?.conversionStatus;
   const optimizedTileLevels = slide?.imageInfo.optimizedTileLevels;
   const tileLevels = slide?.imageInfo.tileLevels;
@@ -93,7 +96,6 @@ export function SlideViewer(props: SlideViewerProps) {
     }),
     [settings, hasIccProfile, isFlipped],
   );
-  const list = useSlideList(projectId, slide?.blockId);
   const neighbours = useMemo(() => neighboursOf(list.data?.slideIds ?? [], slideId), [list.data, slideId]);
   const actions = VIEWER_ACTIONS.bind({
     map,
@@ -104,6 +106,7 @@ export function SlideViewer(props: SlideViewerProps) {
     hasIccProfile,
     isFlipped,
     flip: onFlip,
+    fluorescence,
   });
 
   if (isNotFound)
@@ -116,7 +119,15 @@ export function SlideViewer(props: SlideViewerProps) {
         description={messageOf(details.error)}
       />
     );
-  if (!slide || !tileUrl || !tiles) return <PageLoading label={VIEWER_MESSAGES.loading} />;
+  if (!slide || !tiles || !fluorescence.isReady) return <PageLoading label={VIEWER_MESSAGES.loading} />;
+  const mapProps = {
+    imageInfo: slide.imageInfo,
+    tiles,
+    display,
+    onMap: setMap,
+    onViewChange: (view: MapView) => setMagnification(view.magnification),
+  };
+  const combinedKey = fluorescence.keyOf();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <ViewerToolbar
@@ -127,15 +138,36 @@ export function SlideViewer(props: SlideViewerProps) {
         magnification={magnification}
       />
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
-        <SlideMapView
-          key={slide.id}
-          imageInfo={slide.imageInfo}
-          tiles={tiles}
-          display={display}
-          tileUrl={tileUrl}
-          onMap={setMap}
-          onViewChange={(view) => setMagnification(view.magnification)}
-        />
+        {fluorescence.isSplit ? (
+          <ChannelGrid
+            {...mapProps}
+            channelNames={fluorescence.channelNames}
+            tileUrlOf={tileUrlOfKey}
+            keyOf={fluorescence.keyOf}
+          />
+        ) : (
+          <SlideMapView {...mapProps} tileUrl={tileUrlOfKey(combinedKey)} tileUrlKey={combinedKey} />
+        )}
+        {fluorescence.isPanelOpen && (
+          <Box
+            sx={{
+              position: 'absolute',
+              top: 8,
+              right: 8,
+              zIndex: 2,
+              maxHeight: 'calc(100% - 16px)',
+              display: 'flex',
+            }}
+          >
+            <EqualizationPanel
+              projectId={projectId}
+              slideId={slideId}
+              sameAssaySlideIds={fluorescence.sameAssaySlideIds}
+              onPresetChange={fluorescence.onPresetChange}
+              onClose={() => fluorescence.setPanelOpen(false)}
+            />
+          </Box>
+        )}
       </Box>
     </Box>
   );

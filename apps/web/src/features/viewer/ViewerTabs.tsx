@@ -13,6 +13,7 @@ import Box from '@mui/material/Box';
 import type { SlideDetails } from '@tessera/contract';
 import { activeViewerOf, appendSlide, openSlide, removeSlide } from '@tessera/domain';
 import { viewerPath } from '../projects/index.ts';
+import { ViewerSidePanel } from './side-panel/ViewerSidePanel.tsx';
 import { SlideViewer } from './SlideViewer.tsx';
 import {
   applyOpenSlides,
@@ -113,19 +114,27 @@ export function ViewerTabs({
     );
   };
 
+  // The side panel acts on the active viewer: its slide, its place.
+  const sidePanelNavigation: ViewerNavigation = {
+    backToSlides,
+    replaceSlide: (id) => void navigate(viewerPath(projectId, id)),
+    appendSlide: (id) => applyOpenSlides(model, appendSlide(openSlidesOfModel(model), id)),
+  };
   return (
-    <Box
-      sx={{
-        position: 'relative',
-        flex: 1,
-        minHeight: 0,
-        // The layout in the app's type and colours.
-        '& .flexlayout__layout': { fontFamily: 'inherit' },
-        '& .flexlayout__tab_button--selected': { color: 'primary.main' },
-      }}
-    >
-      <Layout model={model} factory={factory} onModelChange={onModelChange} onAction={onAction} />
-    </Box>
+    <ViewerSidePanel projectId={projectId} slideId={slideId} navigation={sidePanelNavigation}>
+      <Box
+        sx={{
+          position: 'relative',
+          flex: 1,
+          minHeight: 0,
+          // The layout in the app's type and colours.
+          '& .flexlayout__layout': { fontFamily: 'inherit' },
+          '& .flexlayout__tab_button--selected': { color: 'primary.main' },
+        }}
+      >
+        <Layout model={model} factory={factory} onModelChange={onModelChange} onAction={onAction} />
+      </Box>
+    </ViewerSidePanel>
   );
 }
 

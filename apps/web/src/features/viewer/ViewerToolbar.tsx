@@ -19,6 +19,7 @@ import { ActionIconButton } from '../../actions/ActionButton.tsx';
 import type { BoundActions } from '../../actions/action.ts';
 import { ConversionStatus } from './ConversionStatus.tsx';
 import { DisplayTools } from './DisplayTools.tsx';
+import { FluorescenceTools } from './fluorescence/FluorescenceTools.tsx';
 import type { ViewSettings } from './view-settings.ts';
 
 export function ViewerToolbar({
@@ -68,6 +69,7 @@ export function ViewerToolbar({
         </Typography>
       </Tooltip>
       <Divider orientation="vertical" flexItem />
+      <FluorescenceTools actions={actions} />
       <DisplayTools actions={actions} settings={settings} isFlipped={isFlipped} />
       <ActionIconButton action={actions.get('viewer.previousSlide')} icon={<NavigateBefore />} />
       <ActionIconButton action={actions.get('viewer.nextSlide')} icon={<NavigateNext />} />

@@ -3,9 +3,10 @@
  * (actions/action.ts): the toolbar, the display tools popover and tests perform the same action, and
  * sync and the annotation tools join it.
  */
-import { MAGNIFICATIONS } from '@tessera/domain';
+import { FLUORESCENCE_LABELS, MAGNIFICATIONS } from '@tessera/domain';
 import { createActionRegistry, type Action } from '../../actions/action.ts';
 import type { SlideMap } from '../../viewer/slide-map.ts';
+import type { Fluorescence } from './fluorescence/use-fluorescence.ts';
 import type { ViewSettings } from './view-settings.ts';
 
 /** Where a viewer can go: the page's navigation, shared by its viewers. */
@@ -29,6 +30,17 @@ export interface ViewerContext {
   hasIccProfile: boolean;
   isFlipped: boolean;
   flip(isFlipped: boolean): void;
+  /** The immunofluorescence display (split, grayscale, the equalization panel). */
+  fluorescence: Pick<
+    Fluorescence,
+    | 'isFluorescence'
+    | 'isSplit'
+    | 'setSplit'
+    | 'isGrayscale'
+    | 'setGrayscale'
+    | 'isPanelOpen'
+    | 'setPanelOpen'
+  >;
 }
 
 const magnify = (m: number): Action<ViewerContext> => ({
@@ -68,6 +80,24 @@ export const VIEWER_ACTIONS = createActionRegistry<ViewerContext>([
     label: 'Flip slide',
     isEnabled: (c) => c.map !== null,
     perform: (c) => c.flip(!c.isFlipped),
+  },
+  {
+    id: 'viewer.toggleSplitChannels',
+    label: (c) => (c.fluorescence.isSplit ? FLUORESCENCE_LABELS.combine : FLUORESCENCE_LABELS.split),
+    isAvailable: (c) => c.fluorescence.isFluorescence,
+    perform: (c) => c.fluorescence.setSplit(!c.fluorescence.isSplit),
+  },
+  {
+    id: 'viewer.toggleGrayscale',
+    label: (c) => (c.fluorescence.isGrayscale ? FLUORESCENCE_LABELS.colored : FLUORESCENCE_LABELS.grayscale),
+    isAvailable: (c) => c.fluorescence.isFluorescence,
+    perform: (c) => c.fluorescence.setGrayscale(!c.fluorescence.isGrayscale),
+  },
+  {
+    id: 'viewer.toggleEqualization',
+    label: 'Equalization',
+    isAvailable: (c) => c.fluorescence.isFluorescence,
+    perform: (c) => c.fluorescence.setPanelOpen(!c.fluorescence.isPanelOpen),
   },
   {
     id: 'viewer.togglePixelSmoothing',

@@ -1,0 +1,76 @@
+/**
+ * A viewer's immunofluorescence display (spec 2 §3 per-viewer `ifConfig` and channel view state): the
+ * equalization its tiles are drawn with — the panel's draft while it is open, else the slide's effective
+ * preset — split into channels or combined, in colour or grayscale. Brightfield slides have no preset
+ * (the server answers none) and draw without equalization.
+ */
+import { useMemo, useState } from 'react';
+import {
+  applyToAllSlideIds,
+  displayPresetOf,
+  equalizationKey,
+  NO_EQUALIZATION,
+  presetToTileEqualization,
+  type EqualizationChannelInfo,
+  type EqualizationPreset,
+} from '@tessera/domain';
+import type { SlideDetails } from '@tessera/contract';
+import type { SlideList } from '../../../api/slide-list.ts';
+import { useEffectivePreset } from '../equalization/index.ts';
+
+export type Fluorescence = ReturnType<typeof useFluorescence>;
+
+export function useFluorescence(
+  projectId: string,
+  slide: SlideDetails | undefined,
+  list: SlideList | undefined,
+) {
+  const slideId = slide?.id ?? '';
+  const effective = useEffectivePreset(projectId, slideId);
+  const [draft, setDraft] = useState<EqualizationPreset | null>(null);
+  const [isSplit, setSplit] = useState(false);
+  const [isGrayscale, setGrayscale] = useState(false);
+  const [isPanelOpen, setPanelOpen] = useState(false);
+  const preset = (isPanelOpen ? draft : null) ?? effective?.preset ?? null;
+  const channels = useMemo(() => channelInfosOf(slide), [slide]);
+  const isFluorescence = slide?.imageInfo.kind === 'fluorescence';
+
+  /** The tile path's equalization for the combined view, or for channel `only` of the split grid. */
+  const keyOf = (only?: number): string =>
+    preset
+      ? equalizationKey(presetToTileEqualization(displayPresetOf(preset, { isGrayscale, only }), channels))
+      : NO_EQUALIZATION;
+
+  const sameAssaySlideIds = useMemo(
+    () => (slide && list ? applyToAllSlideIds({ id: slide.id, assays: slide.assays }, list.slides) : null),
+    [slide, list],
+  );
+
+  return {
+    isFluorescence,
+    /** Undefined while the slide's preset loads: the map waits, not to draw every tile twice. */
+    isReady: effective !== undefined,
+    channelNames: channels.map((c) => c.name),
+    keyOf,
+    isSplit,
+    setSplit,
+    isGrayscale,
+    setGrayscale,
+    isPanelOpen,
+    setPanelOpen: (open: boolean) => {
+      setPanelOpen(open);
+      if (!open) setDraft(null);
+    },
+    onPresetChange: setDraft,
+    sameAssaySlideIds,
+  };
+}
+
+/** The slide's channels as the equalization rules know them (the server derives the same). */
+function channelInfosOf(slide: SlideDetails | undefined): EqualizationChannelInfo[] {
+  return (slide?.imageInfo.channels ?? []).map((c) => ({
+    name: c.name,
+    type: c.sampleType ?? 'unknown',
+    color: c.color ? [c.color.r, c.color.g, c.color.b] : null,
+  }));
+}

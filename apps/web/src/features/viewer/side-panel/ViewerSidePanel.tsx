@@ -1,0 +1,64 @@
+/**
+ * The side panel with the viewer's modes (spec 2 §2, spec 3 §2): the slide list and the QC metadata of
+ * the active slide; the annotation and results tabs say they are not available yet (their issues build
+ * them).
+ */
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useSlideDetails } from '../../../api/slide-viewer.ts';
+import { QcPanel } from '../qc/QcPanel.tsx';
+import type { ViewerNavigation } from '../viewer-actions.ts';
+import { SidePanel } from './SidePanel.tsx';
+import { SlidesTab } from './SlidesTab.tsx';
+
+export function ViewerSidePanel({
+  projectId,
+  slideId,
+  navigation,
+  children,
+}: {
+  projectId: string;
+  /** The active viewer's slide. */
+  slideId: string;
+  navigation: ViewerNavigation;
+  children: ReactNode;
+}) {
+  // The active viewer asks for these details too: the same cached query.
+  const details = useSlideDetails(projectId, slideId);
+  return (
+    <SidePanel
+      renderMode={(mode) => {
+        switch (mode) {
+          case 'list':
+            return (
+              <SlidesTab
+                projectId={projectId}
+                slideId={slideId}
+                blockId={details.isError ? null : details.data?.blockId}
+                navigation={navigation}
+              />
+            );
+          case 'qc':
+            return <QcPanel key={slideId} projectId={projectId} slideId={slideId} />;
+          case 'annotations':
+            return <NotYet text="Annotation sets are not available in this version yet." />;
+          case 'results':
+            return <NotYet text="Analysis results are not available in this version yet." />;
+        }
+      }}
+    >
+      {children}
+    </SidePanel>
+  );
+}
+
+function NotYet({ text }: { text: string }) {
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {text}
+      </Typography>
+    </Box>
+  );
+}
