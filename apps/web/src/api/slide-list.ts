@@ -65,8 +65,7 @@ export function useSlideList(projectId: string, blockId: string | null | undefin
     staleTime: 60_000,
     queryFn: async ({ signal }): Promise<SlideList> => {
       const all = await idsOf(projectId, query, signal);
-      if (all.filteredSlideCount <= SLIDE_LIST_LIMIT)
-        return { ...all, isBlockOnly: false };
+      if (all.filteredSlideCount <= SLIDE_LIST_LIMIT) return { ...all, isBlockOnly: false };
       const blockFilter = { filterType: 'set' as const, values: [blockId ?? null] };
       const block = await idsOf(
         projectId,
@@ -94,6 +93,8 @@ function assaysOf(value: unknown): ListedSlide['assays'] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((a: unknown) => {
     const { channel, marker } = (a ?? {}) as { channel?: unknown; marker?: unknown };
-    return Number.isInteger(channel) && typeof marker === 'string' ? [{ channel: channel as number, marker }] : [];
+    return Number.isInteger(channel) && typeof marker === 'string'
+      ? [{ channel: channel as number, marker }]
+      : [];
   });
 }

@@ -25,7 +25,7 @@ export function DataGrid(props: DataGridProps) {
   const [filterMenu, setFilterMenu] = useState<{ field: string; anchor: HTMLElement } | null>(null);
   const activeFilters = useMemo(() => new Set(Object.keys(filterModel)), [filterModel]);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0, flex: 1 }}>
       <GroupPanel
         groups={state.groups}
         fields={fields}

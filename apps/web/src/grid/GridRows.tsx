@@ -38,6 +38,8 @@ export function GridRows({ view, items, height }: { view: GridView; items: Virtu
   );
 }
 
+const CURRENT_TINT = 'linear-gradient(rgba(0, 0, 0, 0.08), rgba(0, 0, 0, 0.08))';
+
 interface LeafRowProps {
   view: GridView;
   row: Row | undefined;
@@ -62,6 +64,8 @@ function LeafRow({ view, row, depth, index, style }: LeafRowProps) {
         borderBottom: 1,
         borderColor: 'divider',
         bgcolor: isCurrent ? 'action.selected' : undefined,
+        // Pinned cells paint their own background; the current row tints them too.
+        '& [data-pinned]': isCurrent ? { backgroundImage: CURRENT_TINT } : undefined,
         '&:hover': { bgcolor: isCurrent ? 'action.selected' : 'action.hover' },
         '&:hover [data-pinned]': {
           backgroundImage: 'linear-gradient(rgba(0, 0, 0, 0.04), rgba(0, 0, 0, 0.04))',

@@ -22,10 +22,10 @@ export type Fluorescence = ReturnType<typeof useFluorescence>;
 
 export function useFluorescence(
   projectId: string,
+  slideId: string,
   slide: SlideDetails | undefined,
   list: SlideList | undefined,
 ) {
-  const slideId = slide?.id ?? '';
   const effective = useEffectivePreset(projectId, slideId);
   const [draft, setDraft] = useState<EqualizationPreset | null>(null);
   const [isSplit, setSplit] = useState(false);

@@ -110,6 +110,8 @@ export function SidePanel({
               display: 'flex',
               flexDirection: 'column',
               minHeight: 0,
+              // Clipped, not hidden: a focused grid cell must not scroll the panel itself sideways.
+              overflow: 'clip',
               bgcolor: 'background.paper',
             }}
           >
@@ -120,7 +122,7 @@ export function SidePanel({
             >
               {shown.title}
             </Typography>
-            <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+            <Box sx={{ flex: 1, minHeight: 0, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
               {renderMode(shown.mode)}
             </Box>
           </Box>

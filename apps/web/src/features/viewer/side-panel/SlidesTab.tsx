@@ -80,7 +80,7 @@ function SlideList({
   const slideIdOf = (row: Row) => String(row.slideId ?? row.id);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, minWidth: 0 }}>
       {isBlockOnly && (
         <Alert severity="warning" sx={{ borderRadius: 0 }}>
           {SLIDE_LIST_MESSAGES.tooMany} {SLIDE_LIST_MESSAGES.filterHint}
@@ -96,6 +96,7 @@ function SlideList({
           display: 'flex',
           flex: 1,
           minHeight: 0,
+          minWidth: 0,
           // Spec 3 §2: rows that are not slides (groups) are greyed.
           '& [data-group-row]': { color: 'text.disabled' },
         }}
