@@ -4,10 +4,10 @@
  * shows the image on a SlideMap under its control panel, and applies the deep link's `bbox` when it
  * shows the slide of the address.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
-import { neighboursOf, parseBbox, VIEWER_MESSAGES } from '@tessera/domain';
+import { neighboursOf, parseBbox, VIEWER_MESSAGES, type PixelBox } from '@tessera/domain';
 import { ERROR_CODES, type SlideDetails } from '@tessera/contract';
 import { ApiError } from '../../api/client.ts';
 import { messageOf } from '../../api/queries.ts';
@@ -60,13 +60,19 @@ export function SlideViewer(props: SlideViewerProps) {
 
   // The deep link's box, once the map exists; a bad one is said and the whole image shown. By the
   // image's size, not its details object: a new answer of the polled details must not move the view.
+  // A new map of the same slide (channels split or combined) shows what the last one showed.
   const imageInfo = slide?.imageInfo;
   const [width, height] = [imageInfo?.size.w, imageInfo?.size.h];
+  const shownBox = useRef<PixelBox | null>(null);
+  const appliedBbox = useRef<string | null>(null);
   useEffect(() => {
-    if (!map || bbox === null || width === undefined || height === undefined) return;
-    const parsed = parseBbox(bbox, { w: width, h: height });
-    if ('error' in parsed) notify(parsed.error, 'error');
-    else map.showBox(parsed.box);
+    if (!map || width === undefined || height === undefined) return;
+    if (bbox !== null && bbox !== appliedBbox.current) {
+      appliedBbox.current = bbox;
+      const parsed = parseBbox(bbox, { w: width, h: height });
+      if ('error' in parsed) notify(parsed.error, 'error');
+      else map.showBox(parsed.box);
+    } else if (shownBox.current) map.showBox(shownBox.current);
   }, [map, bbox, width, height, notify]);
 
   const list = useSlideList(projectId, slide?.blockId);
@@ -125,7 +131,10 @@ export function SlideViewer(props: SlideViewerProps) {
     tiles,
     display,
     onMap: setMap,
-    onViewChange: (view: MapView) => setMagnification(view.magnification),
+    onViewChange: (view: MapView) => {
+      shownBox.current = view.box;
+      setMagnification(view.magnification);
+    },
   };
   const combinedKey = fluorescence.keyOf();
   return (
