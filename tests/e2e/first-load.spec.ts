@@ -68,11 +68,11 @@ test('the slide table downloads no code of settings, members, profile, the dashb
     'slide-export',
     'slides',
   ]);
-  // The viewer and OpenLayers are the viewer's chunk alone (issue #12 point 10).
+  // The viewer, OpenLayers and the tab layout are the viewer's chunk alone (issue #12 point 10); the
+  // domain's viewer rules are shared (the slide list's limit is the table's too).
   const modules = readChunkModules();
-  expect(
-    requested.flatMap((file) => modules[file] ?? []).filter((id) => /(^|\/)(ol|src\/viewer)\//.test(id)),
-  ).toEqual([]);
+  const viewerCode = /(^|\/)(ol|flexlayout-react|apps\/web\/src\/viewer)\//;
+  expect(requested.flatMap((file) => modules[file] ?? []).filter((id) => viewerCode.test(id))).toEqual([]);
 });
 
 test('a screen whose chunk is gone (a redeploy since the tab opened) asks for a reload', async ({ page }) => {

@@ -14,7 +14,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const START_TIMEOUT_MS = 60_000;
+/** Seeding the demo (two generated slides, 10,000 rows) takes ~20 s idle; a busy 2-core machine needs more. */
+const START_TIMEOUT_MS = 180_000;
 
 async function waitForVersion(url: string, child: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
