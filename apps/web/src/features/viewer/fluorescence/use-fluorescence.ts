@@ -22,10 +22,10 @@ export type Fluorescence = ReturnType<typeof useFluorescence>;
 
 export function useFluorescence(
   projectId: string,
+  slideId: string,
   slide: SlideDetails | undefined,
   list: SlideList | undefined,
 ) {
-  const slideId = slide?.id ?? '';
   const effective = useEffectivePreset(projectId, slideId);
   const [draft, setDraft] = useState<EqualizationPreset | null>(null);
   const [isSplit, setSplit] = useState(false);
@@ -66,11 +66,16 @@ export function useFluorescence(
   };
 }
 
-/** The slide's channels as the equalization rules know them (the server derives the same). */
+/**
+ * The slide's channels as the equalization rules know them (the server derives the same): min and max
+ * are the display range, the limits of channels of non-integer types.
+ */
 function channelInfosOf(slide: SlideDetails | undefined): EqualizationChannelInfo[] {
   return (slide?.imageInfo.channels ?? []).map((c) => ({
     name: c.name,
     type: c.sampleType ?? 'unknown',
+    min: c.min,
+    max: c.max,
     color: c.color ? [c.color.r, c.color.g, c.color.b] : null,
   }));
 }
