@@ -58,6 +58,13 @@ export const ImageInfo = z
         metersPerPixel: MetersPerPixel,
         color: z.object({ r: z.number(), g: z.number(), b: z.number() }).nullable(),
         sampleType: z.string().nullable(),
+        /**
+         * The channel's display range (spec 3 §3 channel min, max): the 0.1th and 99.9th percentiles of
+         * its samples, read from a coarse level when the image was registered. The default equalization
+         * ranges over it. Null for brightfield, and when the samples could not be read.
+         */
+        min: z.number().nullable(),
+        max: z.number().nullable(),
       }),
     ),
     resolution: z.object({

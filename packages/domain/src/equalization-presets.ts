@@ -15,6 +15,7 @@ import {
   EQUALIZATION_MESSAGES,
   EQUALIZATION_PRESET_NOT_FOUND,
   hasOwnRange,
+  tileWindowRange,
   type ChannelLimits,
   type ChannelWindow,
   type EqualizationChannelInfo,
@@ -64,7 +65,10 @@ export function defaultEqualizationPreset(channels: readonly EqualizationChannel
   };
 }
 
-/** The tile-path equalization a preset asks for: its enabled channels, each window clamped to its limits. */
+/**
+ * The tile-path equalization a preset asks for: its enabled channels, each window clamped to its limits
+ * and never empty (tileWindowRange), so every preset gives tiles parseEqualization accepts.
+ */
 export function presetToTileEqualization(
   preset: EqualizationPreset,
   channels: readonly EqualizationChannelInfo[],
@@ -73,7 +77,7 @@ export function presetToTileEqualization(
   preset.channels.forEach((channel, index) => {
     const info = channels[index];
     if (!channel.enabled || !info || info.isAvailable === false) return;
-    const range = clampRange({ min: channel.range.minimum, max: channel.range.maximum }, channelLimits(info));
+    const range = tileWindowRange({ min: channel.range.minimum, max: channel.range.maximum }, info);
     windows.push({
       channel: index,
       enabled: true,

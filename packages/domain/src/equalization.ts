@@ -107,6 +107,11 @@ export function hasOwnRange(
   );
 }
 
+/** True when a channel type's limits are its type's range alone, whatever its own min/max (spec 3 §5). */
+export function hasTypeLimits(type: string): boolean {
+  return type in TYPE_LIMITS;
+}
+
 /**
  * Spec 3 §5: integer types have their type's range; float32 and every other type 0..255, overridden by the
  * channel's own min/max when the slide gives a usable one.
@@ -127,6 +132,25 @@ export function clampRange(
   const max = clamp(range.max, limits.minLimit, limits.maxLimit);
   const min = Math.min(clamp(range.min, limits.minLimit, limits.maxLimit), max);
   return { min, max };
+}
+
+/**
+ * A range the tile path accepts (spec 2 §7 refuses min ≥ max, parseEqualization). Spec 3 §5 lets a range
+ * close to one value (min pulled down to max, or both clamped to a limit), and a saved preset may hold
+ * one: such a range is widened by the channel's smallest step — 1 for integer types, 1/65536 of the
+ * limits otherwise — upwards, or downwards at the upper limit, so it stays a step at that value.
+ */
+export function tileWindowRange(
+  range: { min: number; max: number },
+  channel: EqualizationChannelInfo,
+): { min: number; max: number } {
+  const limits = channelLimits(channel);
+  const { min, max } = clampRange(range, limits);
+  if (min < max) return { min, max };
+  const step = hasTypeLimits(channel.type) ? 1 : (limits.maxLimit - limits.minLimit) / 65536;
+  const widened = max + step <= limits.maxLimit ? { min, max: max + step } : { min: min - step, max };
+  // A step lost to floating-point precision (huge values): the channel's whole range, still valid.
+  return widened.min < widened.max ? widened : { min: limits.minLimit, max: limits.maxLimit };
 }
 
 /** Spec 3 §5: channels of unconverted qptiff slides that are not uint8 cannot be shown. */

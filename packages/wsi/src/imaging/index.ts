@@ -5,3 +5,4 @@ export * from './composite-tile.ts';
 export * from './virtual-levels.ts';
 export * from './icc.ts';
 export { Level0Grid, rgbSamples, channelSamples, type Chunk, type Samples } from './level0-grid.ts';
+export * from './channel-statistics.ts';

@@ -119,7 +119,7 @@ describeEachDialect('equalization presets', (t) => {
     await rm(tmp, { recursive: true, force: true });
   });
 
-  it('computes the default from the channels when nothing is saved: file colours, type limits, enabled', async () => {
+  it('computes the default from the channels when nothing is saved: file colours, display ranges, type limits', async () => {
     const res = await get(reader, ids.get(OME)!);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -132,7 +132,7 @@ describeEachDialect('equalization presets', (t) => {
             name: 'Channel 1',
             enabled: true,
             color: { red: 0, green: 255, blue: 0 },
-            range: { minimum: 0, maximum: 255 },
+            range: { minimum: 49, maximum: 255 },
             minLimit: 0,
             maxLimit: 255,
           },
@@ -140,7 +140,7 @@ describeEachDialect('equalization presets', (t) => {
             name: 'Channel 2',
             enabled: true,
             color: { red: 0, green: 0, blue: 255 },
-            range: { minimum: 0, maximum: 255 },
+            range: { minimum: 45, maximum: 255 },
             minLimit: 0,
             maxLimit: 255,
           },
@@ -149,9 +149,9 @@ describeEachDialect('equalization presets', (t) => {
     });
     const int8 = (await get(reader, ids.get(INT8)!)).json();
     expect(int8.preset.channels.map((c: Channel) => [c.range.minimum, c.range.maximum])).toEqual([
-      [-128, 127],
-      [-128, 127],
-      [-128, 127],
+      [-1, 96],
+      [-1, 96],
+      [-1, 96],
     ]);
   });
 

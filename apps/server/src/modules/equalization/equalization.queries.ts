@@ -12,8 +12,11 @@ export interface PresetRow {
 
 export interface SlideChannelsRow {
   id: string;
+  image_id: string;
   format: string;
   image_info: string;
+  /** JSON list of the image's files (channel statistics of older images are computed from them). */
+  storage_paths: string;
   conversion_status: string;
 }
 
@@ -24,8 +27,10 @@ const selectSlideChannels = (db: Db) =>
     .innerJoin('images', 'images.id', 'slides.image_id')
     .select([
       'slides.id as id',
+      'images.id as image_id',
       'images.format as format',
       'images.image_info as image_info',
+      'images.storage_paths as storage_paths',
       'images.conversion_status as conversion_status',
     ]);
 

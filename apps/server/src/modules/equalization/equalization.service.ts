@@ -24,6 +24,7 @@ import { nowIso } from '../../db/dialect.ts';
 import type { Actor, ProjectScope } from '../../actor.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { ensureChannelStatistics, storedChannelStatistics } from '../imaging/channel-statistics.ts';
 import { SLIDE_ERROR_CODES, SLIDE_MESSAGES } from '../slides/slides.service.ts';
 import * as q from './equalization.queries.ts';
 
@@ -69,28 +70,42 @@ const StoredChannels = z.object({
 });
 
 /**
- * What the equalization rules need of each channel of a slide, from the image info stored at registration.
- * Brightfield slides have no channels to equalize (their RGB is shown as scanned), nor does damaged info.
+ * What the equalization rules need of each channel of a slide, from the image info stored at registration:
+ * min and max are the channel's display range (channel statistics), so the computed default preset shows
+ * the signal instead of the type's whole range (spec 3 §3, §5). Brightfield slides have no channels to
+ * equalize (their RGB is shown as scanned), nor does damaged info.
  */
-function channelInfos(slide: q.SlideChannelsRow): EqualizationChannelInfo[] {
+function channelInfos(slide: q.SlideChannelsRow, imageInfo = slide.image_info): EqualizationChannelInfo[] {
   let json: unknown;
   try {
-    json = JSON.parse(slide.image_info);
+    json = JSON.parse(imageInfo);
   } catch {
     return [];
   }
   const parsed = StoredChannels.safeParse(json);
   if (!parsed.success || parsed.data.kind !== 'fluorescence') return [];
   const isConverted = slide.conversion_status === 'Converted';
-  return parsed.data.channels.map((c) => {
+  const statistics = storedChannelStatistics(imageInfo);
+  return parsed.data.channels.map((c, i) => {
     const type = c.sampleType ?? 'unknown';
     return {
       name: c.name,
       type,
+      min: statistics?.[i]?.low ?? null,
+      max: statistics?.[i]?.high ?? null,
       color: c.color ? ([c.color.r, c.color.g, c.color.b] as const) : null,
       isAvailable: isChannelAvailable({ format: slide.format, isConverted }, type),
     };
   });
+}
+
+function parseStoragePaths(text: string): string[] {
+  try {
+    const paths: unknown = JSON.parse(text);
+    return Array.isArray(paths) ? paths.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 function parseStored(text: string): EqualizationPreset | null {
@@ -149,7 +164,13 @@ export async function findEffectivePreset(
     const preset = source === 'default' ? defaultPreset : saved(source);
     if (preset) return { preset, source, hasDefaultPreset };
   }
-  const channels = channelInfos(slide);
+  // Images registered before channel statistics were kept get them now, once.
+  const imageInfo = await ensureChannelStatistics(ctx, {
+    id: slide.image_id,
+    imageInfo: slide.image_info,
+    storagePaths: parseStoragePaths(slide.storage_paths),
+  });
+  const channels = channelInfos(slide, imageInfo);
   if (channels.length === 0) return null;
   return { preset: defaultEqualizationPreset(channels), source: 'computed', hasDefaultPreset };
 }

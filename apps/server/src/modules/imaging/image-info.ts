@@ -5,7 +5,14 @@
  */
 import { z } from 'zod';
 import type { ImageInfo } from '@tessera/contract';
-import { servedTileSize, virtualLevels, type SlideInfo, type SlideLevel } from '@tessera/wsi';
+import {
+  servedTileSize,
+  virtualLevels,
+  type ChannelStatistics,
+  type SlideInfo,
+  type SlideLevel,
+} from '@tessera/wsi';
+import { storedChannelStatistics } from './channel-statistics.ts';
 
 /** What of SlideInfo imageInfo needs (DicomSlideInfo and OpenSlideSlideInfo have it too, with wider formats). */
 export type StoredSlideInfo = Omit<SlideInfo, 'format'> & { format: string };
@@ -53,9 +60,15 @@ const Stored = z.object({
   iccProfileSize: z.number().int().nullable(),
 });
 
-/** The stored form: SlideInfo as JSON (vendor properties kept for display and debugging). */
-export function storeSlideInfo(info: StoredSlideInfo): string {
-  return JSON.stringify(info);
+/**
+ * The stored form: SlideInfo as JSON (vendor properties kept for display and debugging), with the channel
+ * statistics of a fluorescence image (channel-statistics.ts: null when they could not be read).
+ */
+export function storeSlideInfo(
+  info: StoredSlideInfo,
+  channelStatistics?: ChannelStatistics[] | null,
+): string {
+  return JSON.stringify(channelStatistics === undefined ? info : { ...info, channelStatistics });
 }
 
 const OptimizedLevels = z.array(LevelSize).min(1);
@@ -108,6 +121,7 @@ export function toImageInfo(image: {
   const info = result.data;
   const level0 = info.levels[0]!;
   const size = { w: info.width, h: info.height };
+  const statistics = storedChannelStatistics(image.imageInfo);
   return {
     size,
     tileSize: servedTileSize(level0),
@@ -122,12 +136,15 @@ export function toImageInfo(image: {
     sizeZ: info.sizeZ,
     kind: info.kind,
     // Every channel of these formats covers the whole slide at the slide's resolution.
-    channels: info.channels.map((c) => ({
+    channels: info.channels.map((c, i) => ({
       name: c.name,
       size,
       metersPerPixel: info.metersPerPixel,
       color: c.color,
       sampleType: c.sampleType,
+      // The display range (spec 3 §3 channel min, max), where the default equalization starts.
+      min: statistics?.[i]?.low ?? null,
+      max: statistics?.[i]?.high ?? null,
     })),
     resolution: {
       metersPerPixel: info.metersPerPixel,

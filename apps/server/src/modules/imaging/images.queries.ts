@@ -93,6 +93,19 @@ export async function insertImageIfAbsent(
   return row;
 }
 
+/**
+ * Writes an image's info back with what was computed after registration (channel statistics), unless the
+ * stored info changed meanwhile: then the other writer's is kept.
+ */
+export async function updateImageInfo(db: Db, id: string, from: string, to: string): Promise<void> {
+  await db
+    .updateTable('images')
+    .set({ image_info: to })
+    .where('id', '=', id)
+    .where('image_info', '=', from)
+    .execute();
+}
+
 /** An image's conversion as stored (migrations 0007, 0016) with the state and message of its conversion job. */
 export interface ConversionRow {
   status: string;

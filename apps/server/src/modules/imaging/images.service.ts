@@ -1,6 +1,7 @@
 /**
- * Images: registering original files (content-addressed, opened once to read their SlideInfo) and
- * rendering their associated images. The files stay where they are; the row stores their absolute paths.
+ * Images: registering original files (content-addressed, opened once to read their SlideInfo and, for
+ * fluorescence, their channel statistics) and rendering their associated images. The files stay where
+ * they are; the row stores their absolute paths.
  */
 import path from 'node:path';
 import { ERROR_CODES, type SlideConversion } from '@tessera/contract';
@@ -10,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { computeChannelStatistics } from './channel-statistics.ts';
 import { imageChecksum } from './checksum.ts';
 import { storeSlideInfo } from './image-info.ts';
 import * as q from './images.queries.ts';
@@ -43,7 +45,8 @@ export async function registerImage(
   let info: string;
   let format: string;
   try {
-    info = storeSlideInfo(slide.info);
+    const isFluorescence = slide.info.kind === 'fluorescence';
+    info = storeSlideInfo(slide.info, isFluorescence ? await computeChannelStatistics(slide) : undefined);
     format = slide.info.format;
   } finally {
     await slide.close();

@@ -8,6 +8,7 @@ import {
   channelUnavailableMessage,
   defaultEqualizationPreset,
   equalizationKey,
+  hasTypeLimits,
   isChannelAvailable,
   parseEqualization,
   parseEqualizationSegment,
@@ -33,6 +34,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { ProjectScope } from '../../actor.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import {
+  ensureChannelStatistics,
+  storedChannelStatistics,
+  type StoredChannelStatistics,
+} from './channel-statistics.ts';
+import { findImageById } from './images.queries.ts';
 import { IMAGE_ERROR_CODES, IMAGE_MESSAGES } from './images.service.ts';
 import { SLIDE_ERROR_CODES, SLIDE_MESSAGES } from '../slides/slides.service.ts';
 import type { SlideHandleCache } from './slide-handles.ts';
@@ -98,13 +105,44 @@ function parseRequestEqualization(value: string | unknown[]): TileEqualization |
   return result.value;
 }
 
-/** What the equalization rules need of each channel; unconverted qptiff non-uint8 channels are unavailable. */
-function channelInfos(slide: Slide, format: string, isConverted: boolean): EqualizationChannelInfo[] {
-  return slide.info.channels.map((c) => {
+/**
+ * What the equalization rules need of each channel; unconverted qptiff non-uint8 channels are unavailable.
+ * min and max are the channel's display range (channel statistics), as slide details and the
+ * equalization service give them.
+ */
+function channelInfos(
+  slide: Slide,
+  format: string,
+  isConverted: boolean,
+  statistics: StoredChannelStatistics | null,
+): EqualizationChannelInfo[] {
+  return slide.info.channels.map((c, i) => {
     const type = c.sampleType ?? 'unknown';
     const color = c.color ? ([c.color.r, c.color.g, c.color.b] as const) : null;
-    return { name: c.name, type, color, isAvailable: isChannelAvailable({ format, isConverted }, type) };
+    const range = { min: statistics?.[i]?.low ?? null, max: statistics?.[i]?.high ?? null };
+    return {
+      name: c.name,
+      type,
+      ...range,
+      color,
+      isAvailable: isChannelAvailable({ format, isConverted }, type),
+    };
   });
+}
+
+/**
+ * The stored channel statistics, read only when they change the tile: the default equalization ranges
+ * over them, and they are the limits of channels of non-integer types. Integer channels with a requested
+ * equalization (the viewer's every tile) need no extra query.
+ */
+function needsStatistics(slide: Slide, requested: TileEqualization | null): boolean {
+  if (slide.info.kind !== 'fluorescence') return false;
+  return requested === null || slide.info.channels.some((c) => !hasTypeLimits(c.sampleType ?? 'unknown'));
+}
+
+async function statisticsOf(ctx: AppContext, imageId: string): Promise<StoredChannelStatistics | null> {
+  const image = await findImageById(ctx.db, imageId);
+  return image ? storedChannelStatistics(await ensureChannelStatistics(ctx, image)) : null;
 }
 
 function outOfRange(what: string): AppError {
@@ -187,7 +225,12 @@ export async function getTile(
     }
     paths = [row.optimized_path];
   }
-  const target = { image, source, generated: caches.generated };
+  const target = {
+    image,
+    source,
+    generated: caches.generated,
+    statistics: () => statisticsOf(ctx, image.id),
+  };
   return caches.handles
     .with(`${source}:${image.id}`, paths, (slide) =>
       renderTile(slide, target, request, format, equalization, ifNoneMatch),
@@ -208,7 +251,17 @@ export async function getTile(
 
 async function renderTile(
   slide: Slide,
-  { image, source, generated }: { image: TileImage; source: TileSource; generated: TileLru },
+  {
+    image,
+    source,
+    generated,
+    statistics,
+  }: {
+    image: TileImage;
+    source: TileSource;
+    generated: TileLru;
+    statistics: () => Promise<StoredChannelStatistics | null>;
+  },
   request: TileRequest,
   format: TileFormat,
   requested: TileEqualization | null,
@@ -218,7 +271,8 @@ async function renderTile(
   const { x, y } = request;
   const isConverted = source === 'converted';
   const isFluorescence = slide.info.kind === 'fluorescence';
-  const equalization = tileEqualization(slide, image.format, isConverted, requested);
+  const stats = needsStatistics(slide, requested) ? await statistics() : null;
+  const equalization = tileEqualization(slide, image.format, isConverted, requested, stats);
   const icc = request.iccApply ? await usableIccProfile(slide) : null;
   const etag = etagOf(
     image.checksum,
@@ -276,9 +330,10 @@ function tileEqualization(
   format: string,
   isConverted: boolean,
   requested: TileEqualization | null,
+  statistics: StoredChannelStatistics | null,
 ): TileEqualization | null {
   if (slide.info.kind === 'fluorescence') {
-    const channels = channelInfos(slide, format, isConverted);
+    const channels = channelInfos(slide, format, isConverted, statistics);
     const chosen = requested ?? presetToTileEqualization(defaultEqualizationPreset(channels), channels);
     const resolved = resolveEqualization(chosen, channels);
     if (!resolved.ok) throw new AppError(400, TILE_ERROR_CODES.invalidEqualization, resolved.message);

@@ -16,6 +16,7 @@ import { nowIso } from '../../db/dialect.ts';
 import type { Actor, ProjectScope } from '../../actor.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { ensureChannelStatistics } from '../imaging/channel-statistics.ts';
 import { toImageInfo } from '../imaging/image-info.ts';
 import {
   CONVERSION_MESSAGES,
@@ -153,7 +154,11 @@ export async function getSlideDetails(
   slideId: string,
 ): Promise<SlideDetails> {
   const { slide, image } = await slideWithImage(ctx, project.id, slideId);
-  const imageInfo: ImageInfo | null = toImageInfo(image);
+  // Images registered before channel statistics were kept get them now, once.
+  const imageInfo: ImageInfo | null = toImageInfo({
+    ...image,
+    imageInfo: await ensureChannelStatistics(ctx, image),
+  });
   if (!imageInfo)
     throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
   const [conversion, fields] = await Promise.all([
@@ -182,8 +187,9 @@ function assaysOf(json: string | undefined): { channel: number; marker: string }
   }
   if (!Array.isArray(rows)) return [];
   return rows
-    .filter((r): r is { channel: number; marker: string } =>
-      Number.isInteger(r?.channel) && typeof r?.marker === 'string',
+    .filter(
+      (r): r is { channel: number; marker: string } =>
+        Number.isInteger(r?.channel) && typeof r?.marker === 'string',
     )
     .map((r) => ({ channel: r.channel, marker: r.marker }))
     .sort((a, b) => a.channel - b.channel);

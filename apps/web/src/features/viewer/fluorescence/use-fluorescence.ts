@@ -66,11 +66,16 @@ export function useFluorescence(
   };
 }
 
-/** The slide's channels as the equalization rules know them (the server derives the same). */
+/**
+ * The slide's channels as the equalization rules know them (the server derives the same): min and max
+ * are the display range, the limits of channels of non-integer types.
+ */
 function channelInfosOf(slide: SlideDetails | undefined): EqualizationChannelInfo[] {
   return (slide?.imageInfo.channels ?? []).map((c) => ({
     name: c.name,
     type: c.sampleType ?? 'unknown',
+    min: c.min,
+    max: c.max,
     color: c.color ? [c.color.r, c.color.g, c.color.b] : null,
   }));
 }
