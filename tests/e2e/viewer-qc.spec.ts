@@ -26,11 +26,11 @@ async function brightfieldRow(token: string, projectId: string): Promise<SlideRo
 }
 
 const qcGrid = (page: Page) => page.getByRole('grid', { name: `Metadata of ${BRIGHTFIELD}` });
-/** The value cell of a field's row (a mandatory field's row header adds its ' *', named 'mandatory'). */
+/** The value cell of a field's row (a mandatory field's row header adds its ' *', named ', mandatory'). */
 const valueOf = (page: Page, header: string) =>
   qcGrid(page)
     .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${header}(mandatory)?$`) }) })
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${header}(, mandatory)?$`) }) })
     .getByRole('gridcell');
 const presetPicker = (page: Page) => page.getByRole('combobox', { name: 'Metadata Preset' });
 

@@ -6,7 +6,6 @@
  * The table is searched for 'demo': the project's two slides with images.
  */
 import type { Locator, Page } from '@playwright/test';
-import type { equalization } from '@tessera/contract';
 import { test, expect } from './fixtures.ts';
 import { USERS } from './support/users.ts';
 import { fmt, gridQuery, openTable, search } from './support/slides.ts';
@@ -204,17 +203,6 @@ test.describe('on a wide screen', () => {
     page,
     shot,
   }) => {
-    // The demo fluorescence slide's computed preset spans the whole uint16 range, too faint to see in the
-    // picture: its channels are shown up to 3000 here (the equalization scenarios test the real presets).
-    await page.route('**/v1/projects/*/slides/*/equalization', async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      // The brightfield slide has no preset (404).
-      if (!response.ok()) return route.fulfill({ response });
-      const effective = (await response.json()) as equalization.EffectivePreset;
-      for (const channel of effective.preset.channels) channel.range.maximum = 3000;
-      return route.fulfill({ response, json: effective });
-    });
     const { projectId, ids, total } = await openBrightfieldFromTable(page);
     const panel = page.getByRole('complementary', { name: 'Slides' });
     await expect(panel).toHaveCount(0);

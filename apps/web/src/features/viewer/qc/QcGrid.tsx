@@ -114,7 +114,7 @@ function QcGridRow({
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {field.headerName}
           {field.isMandatory && (
-            <Box component="span" sx={{ color: 'error.main' }} aria-label="mandatory">
+            <Box component="span" sx={{ color: 'error.main' }} aria-label=", mandatory">
               {' *'}
             </Box>
           )}
