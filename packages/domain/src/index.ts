@@ -28,4 +28,7 @@ export * from './viewer/viewer-tabs.ts';
 export * from './viewer/landmarks.ts';
 export * from './viewer/landmark-similarity.ts';
 export * from './viewer/tool-configs.ts';
+export * from './viewer/sync.ts';
+export * from './viewer/landmarks-overwrite.ts';
+export * from './viewer/viewer-load.ts';
 export * from './qc/metadata-presets.ts';

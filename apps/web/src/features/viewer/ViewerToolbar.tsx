@@ -1,8 +1,9 @@
 /**
  * The viewer's control panel (spec 2 §2): back to the slide list, the slide's file name and conversion
- * state, the magnification shown, the display tools, previous and next slide, fit to screen and the
- * magnification buttons — each an action of viewer-actions.ts.
+ * state, the magnification shown, the display tools, the sync panel, previous and next slide, fit to
+ * screen and the magnification buttons — each an action of viewer-actions.ts (sync's of sync/).
  */
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
@@ -27,12 +28,15 @@ export function ViewerToolbar({
   settings,
   isFlipped,
   magnification,
+  sync,
 }: {
   slide: SlideDetails;
   actions: BoundActions;
   settings: ViewSettings;
   isFlipped: boolean;
   magnification: number | null;
+  /** The sync panel (sync/SyncPanel), after the display tools (spec 2 §2 toolbar order). */
+  sync?: ReactNode;
 }) {
   const title = slide.fileName || slide.id;
   return (
@@ -69,6 +73,7 @@ export function ViewerToolbar({
       </Tooltip>
       <Divider orientation="vertical" flexItem />
       <DisplayTools actions={actions} settings={settings} isFlipped={isFlipped} />
+      {sync}
       <ActionIconButton action={actions.get('viewer.previousSlide')} icon={<NavigateBefore />} />
       <ActionIconButton action={actions.get('viewer.nextSlide')} icon={<NavigateNext />} />
       <ActionIconButton action={actions.get('viewer.fit')} icon={<FitScreenOutlined />} />
