@@ -46,7 +46,10 @@ export function ViewerToolbar({
       sx={{
         display: 'flex',
         alignItems: 'center',
+        // Two viewers side by side halve the width: the controls wrap rather than crush the file name.
+        flexWrap: 'wrap',
         gap: 1,
+        rowGap: 0.5,
         px: 1,
         py: 0.5,
         borderBottom: 1,
@@ -56,7 +59,7 @@ export function ViewerToolbar({
       }}
     >
       <ActionIconButton action={actions.get('viewer.backToSlides')} icon={<ArrowBack />} />
-      <Box sx={{ minWidth: 0, flex: 1 }}>
+      <Box sx={{ minWidth: 0, flex: '1 1 160px' }}>
         <Typography variant="subtitle1" noWrap title={title} component="h1" sx={{ lineHeight: 1.3 }}>
           {title}
         </Typography>
@@ -77,7 +80,7 @@ export function ViewerToolbar({
       <ActionIconButton action={actions.get('viewer.previousSlide')} icon={<NavigateBefore />} />
       <ActionIconButton action={actions.get('viewer.nextSlide')} icon={<NavigateNext />} />
       <ActionIconButton action={actions.get('viewer.fit')} icon={<FitScreenOutlined />} />
-      <ButtonGroup size="small" variant="outlined" aria-label="Magnify">
+      <ButtonGroup size="small" variant="outlined" aria-label="Magnify" sx={{ ml: 'auto' }}>
         {MAGNIFICATIONS.map((m) => {
           const action = actions.get(`viewer.magnify.${m}`);
           return (

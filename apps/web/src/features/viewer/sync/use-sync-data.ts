@@ -49,24 +49,21 @@ export interface SyncData {
 export function useSyncData(projectId: string, tabs: readonly SyncTab[], toolConfigs: LoadStatus): SyncData {
   const notify = useNotify();
   const slideIds = unique(tabs.map((t) => t.slideId));
-  const details = useQueries({
-    queries: slideIds.map((id) => slideDetailsQuery(projectId, id)),
-    combine: readsOf<SlideDetails>,
-  });
+  const details = readsOf<SlideDetails>(
+    useQueries({ queries: slideIds.map((id) => slideDetailsQuery(projectId, id)) }),
+  );
   const detailsOf = new Map(slideIds.map((id, i) => [id, details[i]!]));
   const blockOf = (slideId: string) => {
     const slide = detailsOf.get(slideId)?.data;
     return slide ? (slide.blockId ?? null) : undefined;
   };
   const blockIds = unique(tabs.map((t) => blockOf(t.slideId)).filter((b): b is string => !!b));
-  const landmarkReads = useQueries({
-    queries: blockIds.map((id) => blockLandmarksQuery(projectId, id)),
-    combine: readsOf<StoredBlockLandmarks | null>,
-  });
-  const slideReads = useQueries({
-    queries: blockIds.map((id) => blockSlidesQuery(projectId, id)),
-    combine: readsOf<string[]>,
-  });
+  const landmarkReads = readsOf<StoredBlockLandmarks | null>(
+    useQueries({ queries: blockIds.map((id) => blockLandmarksQuery(projectId, id)) }),
+  );
+  const slideReads = readsOf<string[]>(
+    useQueries({ queries: blockIds.map((id) => blockSlidesQuery(projectId, id)) }),
+  );
 
   const landmarks = new Map<string, StoredBlockLandmarks | null>();
   const blockSlides = new Map<string, string[]>();
