@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LANDMARKS_NOT_FOUND_CODE } from '@tessera/domain';
 
 /** Every error answer: a stable machine code and the spec's human message. */
 export const ErrorBody = z.object({ code: z.string(), message: z.string() }).meta({ id: 'Error' });
@@ -17,7 +16,7 @@ export const ERROR_CODES = {
   slideNotFound: 'SLIDE_NOT_FOUND',
   imageInfoUnavailable: 'IMAGE_INFO_UNAVAILABLE',
   /** No landmarks stored for the block: the viewer reads this 404 as "none" (spec 2 §7). */
-  landmarksNotFound: LANDMARKS_NOT_FOUND_CODE,
+  landmarksNotFound: 'LANDMARKS_NOT_FOUND',
   landmarksWriteRequired: 'LANDMARKS_WRITE_REQUIRED',
   /** A save named a slide of the project under a block it is not part of (its blockId differs). */
   slideNotInBlock: 'SLIDE_NOT_IN_BLOCK',

@@ -47,7 +47,11 @@ export const SYNC_MESSAGES = {
   overwriteNeedsOneBlock: 'All displayed slides must belong to one block',
 } as const;
 
-/** The code of the landmarks GET's 404 when a block has none (contract ERROR_CODES.landmarksNotFound). */
+/**
+ * The code of the landmarks GET's 404 when a block has none: contract ERROR_CODES.landmarksNotFound,
+ * spelt here so the web's slide table chunk need not carry the viewer's rules (apps/web
+ * api/landmarks.test.ts holds the two equal).
+ */
 export const LANDMARKS_NOT_FOUND_CODE = 'LANDMARKS_NOT_FOUND';
 
 /**
