@@ -29,4 +29,7 @@ export * from './viewer/fluorescence.ts';
 export * from './viewer/landmarks.ts';
 export * from './viewer/landmark-similarity.ts';
 export * from './viewer/tool-configs.ts';
+export * from './viewer/sync.ts';
+export * from './viewer/landmarks-overwrite.ts';
+export * from './viewer/viewer-load.ts';
 export * from './qc/metadata-presets.ts';

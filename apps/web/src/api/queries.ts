@@ -63,6 +63,12 @@ export const queryKeys = {
   slideList: (projectId: string) => ['projects', projectId, 'slide-list'] as const,
   equalization: (projectId: string, slideId: string) =>
     ['projects', projectId, 'slides', slideId, 'equalization'] as const,
+  blockLandmarks: (projectId: string, blockId: string) =>
+    ['projects', projectId, 'blocks', blockId, 'landmarks'] as const,
+  blockSlides: (projectId: string, blockId: string) =>
+    ['projects', projectId, 'blocks', blockId, 'slides'] as const,
+  toolConfig: (projectId: string, configId: string) =>
+    ['projects', projectId, 'tool-configs', configId] as const,
   fieldDescriptors: (projectId: string, tableId: string) =>
     ['projects', projectId, 'fields', tableId] as const,
   columnState: (projectId: string, tableId: string) =>

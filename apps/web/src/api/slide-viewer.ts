@@ -1,10 +1,17 @@
 /** The viewer's reads: a slide's details with its imageInfo (polled while it converts), and its tile URLs. */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NO_EQUALIZATION } from '@tessera/domain';
 import { slides, tiles } from '@tessera/contract';
 import { call, pathOf } from './client.ts';
 import { queryKeys } from './queries.ts';
 import { CONVERSION_POLL_MS, isConversionRunning } from './slide-conversion.ts';
+
+/** A slide's details, once (the open tabs' blocks are read from them: features/viewer/sync). */
+export const slideDetailsQuery = (projectId: string, slideId: string) =>
+  queryOptions({
+    queryKey: queryKeys.slideDetails(projectId, slideId),
+    queryFn: ({ signal }) => call(slides.getSlideDetails, { params: { projectId, slideId }, signal }),
+  });
 
 /**
  * Slide details, polled every 5 s while the slide's conversion is queued or running (spec 2 "Conversion
@@ -12,8 +19,7 @@ import { CONVERSION_POLL_MS, isConversionRunning } from './slide-conversion.ts';
  */
 export function useSlideDetails(projectId: string, slideId: string, isEnabled = true) {
   return useQuery({
-    queryKey: queryKeys.slideDetails(projectId, slideId),
-    queryFn: ({ signal }) => call(slides.getSlideDetails, { params: { projectId, slideId }, signal }),
+    ...slideDetailsQuery(projectId, slideId),
     enabled: isEnabled,
     refetchInterval: (query) =>
       isConversionRunning(query.state.data?.conversionStatus) ? CONVERSION_POLL_MS : false,

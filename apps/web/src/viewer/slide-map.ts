@@ -8,6 +8,7 @@
  */
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
+import { unByKey } from 'ol/Observable.js';
 import TileLayer from 'ol/layer/Tile.js';
 import TileImage from 'ol/source/TileImage.js';
 import type { UrlFunction } from 'ol/Tile.js';
@@ -27,6 +28,8 @@ import {
   pixelBoxOf,
   resolutionForMagnification,
   type PixelBox,
+  type Point,
+  type ViewPosition,
 } from '@tessera/domain';
 import { flippedOrigins, MIN_RESOLUTION, slidePyramid, type SlideTiles } from './slide-pyramid.ts';
 import { tileLoader, type FetchTile } from './tile-loader.ts';
@@ -95,6 +98,7 @@ export class SlideMap {
   private tileUrl: TileUrl;
   /** Names the tile URLs in use (the equalization): tiles of another key are fetched again. */
   private tileUrlKey: string;
+  private readonly crosshair: HTMLElement;
 
   constructor(options: SlideMapOptions) {
     const { target, imageInfo, tiles, display, onViewChange } = options;
@@ -160,7 +164,15 @@ export class SlideMap {
       target.setAttribute('aria-busy', 'false');
       target.dispatchEvent(new Event(SLIDE_DRAWN_EVENT));
     });
-    this.map.on('moveend', () => target.dispatchEvent(new Event(SLIDE_MOVED_EVENT)));
+    this.map.on('moveend', () => {
+      // The centre shown, in image pixels: what tests and benchmarks compare between synced maps.
+      const { x, y } = this.center();
+      target.dataset.center = `${Math.round(x)},${Math.round(y)}`;
+      target.dispatchEvent(new Event(SLIDE_MOVED_EVENT));
+    });
+    this.crosshair = crosshairElement();
+    // Made with the map in its constructor, so always there.
+    this.map.getViewport()!.appendChild(this.crosshair);
     if (onViewChange)
       this.map.on('moveend', () =>
         onViewChange({
@@ -287,6 +299,42 @@ export class SlideMap {
     return magnificationAt(this.scanMagnification, this.map.getView().getResolution() ?? 1);
   }
 
+  // --- sync between open slides (features/viewer/sync): the view in image pixels, set and followed ---
+
+  /** The centre shown, in image pixels of the unflipped image, y downwards. */
+  center(): Point {
+    const [x, y] = this.map.getView().getCenter() ?? [0, 0];
+    return { x: this.display.isFlipped ? this.extent[2] - x! : x!, y: -y! };
+  }
+
+  /** Image pixels per screen pixel. */
+  resolution(): number {
+    return this.map.getView().getResolution() ?? 1;
+  }
+
+  /** Shows this centre at this resolution at once, stopping any animation of the view. */
+  setView({ center, resolution }: ViewPosition): void {
+    const view = this.map.getView();
+    view.cancelAnimations();
+    view.setCenter([this.display.isFlipped ? this.extent[2] - center.x : center.x, -center.y]);
+    view.setResolution(resolution);
+  }
+
+  /**
+   * Calls `listener` on every change of the centre or resolution — each frame of a drag, a wheel zoom or
+   * an animation, and each setView (synchronously within it). Answers the unsubscribe.
+   */
+  onViewChanging(listener: () => void): () => void {
+    const view = this.map.getView();
+    const keys = [view.on('change:center', listener), view.on('change:resolution', listener)];
+    return () => unByKey(keys);
+  }
+
+  /** Spec 2 §2: the sync cross-hair, a marker at the map's centre. */
+  showCrosshair(isShown: boolean): void {
+    this.crosshair.style.display = isShown ? 'block' : 'none';
+  }
+
   /** Shows an image box (the deep link's bbox). */
   showBox(box: PixelBox): void {
     this.map.getView().fit(mapExtentOf(this.imageBoxOf(box)));
@@ -303,4 +351,28 @@ export class SlideMap {
     this.map.setTarget(undefined);
     this.map.dispose();
   }
+}
+
+/** A plus at the viewport's centre, dark on a white halo so it reads on any stain; never takes events. */
+function crosshairElement(): HTMLElement {
+  const element = document.createElement('div');
+  element.className = 'slide-crosshair';
+  element.dataset.testid = 'sync-crosshair';
+  element.setAttribute('aria-hidden', 'true');
+  Object.assign(element.style, {
+    display: 'none',
+    position: 'absolute',
+    left: '50%',
+    top: '50%',
+    width: '36px',
+    height: '36px',
+    transform: 'translate(-50%, -50%)',
+    pointerEvents: 'none',
+    zIndex: '1',
+  });
+  element.innerHTML =
+    '<svg viewBox="0 0 36 36" width="36" height="36">' +
+    '<path d="M18 2v32M2 18h32" stroke="white" stroke-width="5" stroke-linecap="round"/>' +
+    '<path d="M18 3v31M3 18h30" stroke="#212121" stroke-width="2"/></svg>';
+  return element;
 }

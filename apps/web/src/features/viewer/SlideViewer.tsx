@@ -21,11 +21,14 @@ import { EqualizationPanel } from './equalization/index.ts';
 import { ChannelGrid } from './fluorescence/ChannelGrid.tsx';
 import { useFluorescence } from './fluorescence/use-fluorescence.ts';
 import { SlideMapView } from './SlideMapView.tsx';
+import { SyncPanel, useSyncedMap } from './sync/index.ts';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { VIEWER_ACTIONS, type ViewerNavigation } from './viewer-actions.ts';
 import type { ViewSettings } from './view-settings.ts';
 
 export interface SlideViewerProps {
+  /** The tab's viewer id (spec 2 §3 "Per-viewer state"): its map registers for sync under it. */
+  viewerId: string;
   projectId: string;
   slideId: string;
   /** Mirrored horizontally (spec 2 §4 "Flip"): per viewer, kept with its tab. */
@@ -43,12 +46,13 @@ export interface SlideViewerProps {
 
 export function SlideViewer(props: SlideViewerProps) {
   const { projectId, slideId, isFlipped, onFlip, bbox, settings, changeSettings, navigation } = props;
-  const { onSlide, onNotFound } = props;
+  const { onSlide, onNotFound, viewerId } = props;
   const notify = useNotify();
   const details = useSlideDetails(projectId, slideId);
   const slide = details.data;
   const [map, setMap] = useState<SlideMap | null>(null);
   const [magnification, setMagnification] = useState<number | null>(null);
+  useSyncedMap(viewerId, map);
 
   const isNotFound = details.error instanceof ApiError && details.error.code === ERROR_CODES.slideNotFound;
   useEffect(() => {
@@ -145,6 +149,7 @@ export function SlideViewer(props: SlideViewerProps) {
         settings={settings}
         isFlipped={isFlipped}
         magnification={magnification}
+        sync={<SyncPanel />}
       />
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
         {fluorescence.isSplit ? (

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Actions, Layout, TabNode, type Action, type Model } from 'flexlayout-react';
+import { Actions, Layout, TabNode, type Action, type ITabRenderValues, type Model } from 'flexlayout-react';
 import 'flexlayout-react/style/light.css';
 import Box from '@mui/material/Box';
 import type { SlideDetails } from '@tessera/contract';
@@ -15,6 +15,7 @@ import { activeViewerOf, appendSlide, openSlide, removeSlide } from '@tessera/do
 import { viewerPath } from '../projects/index.ts';
 import { ViewerSidePanel } from './side-panel/ViewerSidePanel.tsx';
 import { SlideViewer } from './SlideViewer.tsx';
+import { LandmarkTabIcon, useViewerSync, ViewerSyncContext } from './sync/index.ts';
 import {
   applyOpenSlides,
   newLayout,
@@ -41,6 +42,8 @@ export function ViewerTabs({
 }) {
   const navigate = useNavigate();
   const [model] = useState<Model>(() => restoreLayout(projectId) ?? newLayout(slideId));
+  // Sync between open slides and landmarks (sync/): page-level, shared by every tab.
+  const sync = useViewerSync(projectId, model);
   const [settings, setSettings] = useState(loadViewSettings);
   const changeSettings = useCallback((change: Partial<ViewSettings>) => {
     setSettings((now) => {
@@ -91,13 +94,14 @@ export function ViewerTabs({
     appendSlide: (id) => applyOpenSlides(model, appendSlide(openSlidesOfModel(model), id)),
   });
 
-  const factory = (node: TabNode) => {
+  const viewerOf = (node: TabNode) => {
     const config = tabConfigOf(node);
     if (!config) return null;
     const viewerId = node.getId();
     return (
       <SlideViewer
         key={config.slideId}
+        viewerId={viewerId}
         projectId={projectId}
         slideId={config.slideId}
         isFlipped={config.isFlipped}
@@ -112,6 +116,23 @@ export function ViewerTabs({
         onNotFound={onNotFound}
       />
     );
+  };
+
+  // Each viewer's element says its load status (spec 2 §4 "Viewer load"): tests wait for 'succeeded'.
+  const factory = (node: TabNode) => (
+    <Box
+      data-viewer-id={node.getId()}
+      data-load-status={sync.loadStatusOf(node.getId())}
+      sx={{ height: '100%' }}
+    >
+      {viewerOf(node)}
+    </Box>
+  );
+
+  // Spec 2 §2: each tab's landmark icon, in its block's colour, mirrored when the slide is flipped.
+  const onRenderTab = (node: TabNode, values: ITabRenderValues) => {
+    const icon = sync.iconOf(node.getId());
+    if (icon) values.leading = <LandmarkTabIcon color={icon.color} isFlipped={icon.isFlipped} />;
   };
 
   // The side panel acts on the active viewer: its slide, its place.
@@ -132,7 +153,15 @@ export function ViewerTabs({
           '& .flexlayout__tab_button--selected': { color: 'primary.main' },
         }}
       >
-        <Layout model={model} factory={factory} onModelChange={onModelChange} onAction={onAction} />
+        <ViewerSyncContext value={sync.context}>
+          <Layout
+            model={model}
+            factory={factory}
+            onModelChange={onModelChange}
+            onAction={onAction}
+            onRenderTab={onRenderTab}
+          />
+        </ViewerSyncContext>
       </Box>
     </ViewerSidePanel>
   );

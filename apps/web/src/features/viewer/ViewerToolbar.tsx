@@ -1,8 +1,9 @@
 /**
  * The viewer's control panel (spec 2 §2): back to the slide list, the slide's file name and conversion
- * state, the magnification shown, the display tools, previous and next slide, fit to screen and the
- * magnification buttons — each an action of viewer-actions.ts.
+ * state, the magnification shown, the display tools, the sync panel, previous and next slide, fit to
+ * screen and the magnification buttons — each an action of viewer-actions.ts (sync's of sync/).
  */
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
@@ -28,12 +29,15 @@ export function ViewerToolbar({
   settings,
   isFlipped,
   magnification,
+  sync,
 }: {
   slide: SlideDetails;
   actions: BoundActions;
   settings: ViewSettings;
   isFlipped: boolean;
   magnification: number | null;
+  /** The sync panel (sync/SyncPanel), after the display tools (spec 2 §2 toolbar order). */
+  sync?: ReactNode;
 }) {
   const title = slide.fileName || slide.id;
   return (
@@ -43,7 +47,10 @@ export function ViewerToolbar({
       sx={{
         display: 'flex',
         alignItems: 'center',
+        // Two viewers side by side halve the width: the controls wrap rather than crush the file name.
+        flexWrap: 'wrap',
         gap: 1,
+        rowGap: 0.5,
         px: 1,
         py: 0.5,
         borderBottom: 1,
@@ -53,7 +60,7 @@ export function ViewerToolbar({
       }}
     >
       <ActionIconButton action={actions.get('viewer.backToSlides')} icon={<ArrowBack />} />
-      <Box sx={{ minWidth: 0, flex: 1 }}>
+      <Box sx={{ minWidth: 0, flex: '1 1 160px' }}>
         <Typography variant="subtitle1" noWrap title={title} component="h1" sx={{ lineHeight: 1.3 }}>
           {title}
         </Typography>
@@ -71,10 +78,11 @@ export function ViewerToolbar({
       <Divider orientation="vertical" flexItem />
       <FluorescenceTools actions={actions} />
       <DisplayTools actions={actions} settings={settings} isFlipped={isFlipped} />
+      {sync}
       <ActionIconButton action={actions.get('viewer.previousSlide')} icon={<NavigateBefore />} />
       <ActionIconButton action={actions.get('viewer.nextSlide')} icon={<NavigateNext />} />
       <ActionIconButton action={actions.get('viewer.fit')} icon={<FitScreenOutlined />} />
-      <ButtonGroup size="small" variant="outlined" aria-label="Magnify">
+      <ButtonGroup size="small" variant="outlined" aria-label="Magnify" sx={{ ml: 'auto' }}>
         {MAGNIFICATIONS.map((m) => {
           const action = actions.get(`viewer.magnify.${m}`);
           return (
