@@ -251,7 +251,11 @@ test.describe('on a wide screen', () => {
     const [leftBox, rightBox] = [(await left.boundingBox())!, (await right.boundingBox())!];
     expect(rightBox.x).toBeGreaterThanOrEqual(leftBox.x + leftBox.width - 1);
     expect(Math.abs(rightBox.y - leftBox.y)).toBeLessThan(1);
-    // Each image fitted to its half.
+    // Each image fitted to its half, on its own: compare sync (on by default) would move the other too.
+    await left.getByRole('button', { name: 'Sync' }).click();
+    await page.getByRole('dialog', { name: 'Sync' }).getByRole('radio', { name: 'Disabled' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.MuiPopover-root')).toHaveCount(0);
     for (const viewer of [left, right]) await fitAndDraw(viewer);
     await page.mouse.move(leftBox.x + leftBox.width / 2, leftBox.y + leftBox.height / 2);
     await expect(page.getByRole('tooltip')).toHaveCount(0);
