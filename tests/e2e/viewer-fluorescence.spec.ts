@@ -7,6 +7,7 @@
  * The demo project's generated fluorescence slide (4 uint16 channels: DAPI, FITC, Cy3, Cy5) is the image.
  */
 import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
 import { EQUALIZATION_MESSAGES } from '@tessera/domain';
 import { apiCall, ApiError } from './support/api.ts';
@@ -36,51 +37,71 @@ async function openFluorescence(page: Page, email: string) {
   return { token, projectId, slideId };
 }
 
-const layerCanvas = (map: Locator) => map.locator('.ol-layer canvas').first();
+/**
+ * What a map shows, as RGB pixels of a screenshot: the fluorescence layer is WebGL where the browser
+ * has it (its canvas cannot be read back as a 2D one), so the screen is what is compared. The map's
+ * own overlays (overview, scale line) and what floats over it (channel names, the equalization panel:
+ * .map-overlay; a toolbar button's tooltip) are hidden for it.
+ */
+const HIDE_OVERLAYS = `
+  [data-testid=slide-map] .ol-overlaycontainer-stopevent,
+  .map-overlay,
+  .MuiTooltip-popper { opacity: 0 !important; }`;
+/** Left out at each side of a map's screenshot: the panes' dividers may overlap its edge by a pixel. */
+const FRAME = 2;
+/** The map element's background, where no image is drawn. */
+const BACKGROUND = 0xf4;
 
-/** Where the image lies in a map's canvas: the box of its drawn (not transparent) pixels, from the centre. */
+async function pixelsOf(map: Locator) {
+  const png = await map.screenshot({ style: HIDE_OVERLAYS, animations: 'disabled' });
+  const { width, height } = await sharp(png).metadata();
+  const { data, info } = await sharp(png)
+    .extract({ left: FRAME, top: FRAME, width: width - 2 * FRAME, height: height - 2 * FRAME })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const isDrawn = (i: number) =>
+    data[i] !== BACKGROUND || data[i + 1] !== BACKGROUND || data[i + 2] !== BACKGROUND;
+  return { data, width: info.width, height: info.height, isDrawn };
+}
+
+/** Where the image lies in a map: the box of its drawn pixels, from the centre. */
 async function imageBox(map: Locator) {
-  return layerCanvas(map).evaluate((node) => {
-    const c = node as HTMLCanvasElement;
-    const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
-    let [left, top, right, bottom] = [c.width, c.height, -1, -1];
-    for (let y = 0; y < c.height; y++)
-      for (let x = 0; x < c.width; x++)
-        if (data[(y * c.width + x) * 4 + 3]! > 0) {
-          left = Math.min(left, x);
-          right = Math.max(right, x);
-          top = Math.min(top, y);
-          bottom = Math.max(bottom, y);
-        }
-    const [cx, cy] = [c.width / 2, c.height / 2];
-    return { left: left - cx, right: right - cx, top: top - cy, bottom: bottom - cy };
-  });
+  const { width, height, isDrawn } = await pixelsOf(map);
+  let [left, top, right, bottom] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (isDrawn((y * width + x) * 3)) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+  const [cx, cy] = [width / 2, height / 2];
+  return { left: left - cx, right: right - cx, top: top - cy, bottom: bottom - cy };
 }
 
 /**
- * The colour of a map's lit pixels (any channel above 40): their mean luminance over the whole canvas,
+ * The colour of a map's lit pixels (any channel above 40): their mean luminance over the whole image,
  * and the share of them that are grey (channels within 12 of each other).
  */
 async function colourOf(map: Locator) {
-  return layerCanvas(map).evaluate((node) => {
-    const c = node as HTMLCanvasElement;
-    const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
-    let [lit, grey, luminance, drawn] = [0, 0, 0, 0];
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-      if (a === 0) continue;
-      drawn++;
-      luminance += 0.2126 * r + 0.7152 * g + 0.0722 * b;
-      if (Math.max(r, g, b) <= 40) continue;
-      lit++;
-      if (Math.max(r, g, b) - Math.min(r, g, b) <= 12) grey++;
-    }
-    return {
-      lit: lit / Math.max(drawn, 1),
-      grey: grey / Math.max(lit, 1),
-      luminance: luminance / Math.max(drawn, 1),
-    };
-  });
+  const { data, isDrawn } = await pixelsOf(map);
+  let [lit, grey, luminance, drawn] = [0, 0, 0, 0];
+  for (let i = 0; i < data.length; i += 3) {
+    if (!isDrawn(i)) continue;
+    const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+    drawn++;
+    luminance += 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    if (Math.max(r, g, b) <= 40) continue;
+    lit++;
+    if (Math.max(r, g, b) - Math.min(r, g, b) <= 12) grey++;
+  }
+  return {
+    lit: lit / Math.max(drawn, 1),
+    grey: grey / Math.max(lit, 1),
+    luminance: luminance / Math.max(drawn, 1),
+  };
 }
 
 /** The drawn image's mean luminance once the map has finished drawing. */
@@ -162,10 +183,17 @@ test('split channels: four maps in a 2 × 2 grid that pan as one, grey on demand
       expect(Math.abs(box.height - a.height)).toBeLessThan(2);
     }
     // Each shows its channel alone, in its colour, the image placed alike in all four.
-    const before = await imageBox(maps[0]!);
+    // Channel tiles arrive one by one: the first map's box once two looks agree.
+    let before = await imageBox(maps[0]!);
+    await expect
+      .poll(async () => {
+        const [was, now] = [before, (before = await imageBox(maps[0]!))];
+        return JSON.stringify(now) === JSON.stringify(was);
+      })
+      .toBe(true);
     for (const map of maps) {
       await expect.poll(async () => (await colourOf(map)).lit).toBeGreaterThan(0.02);
-      expect(await imageBox(map)).toEqual(before);
+      await expect.poll(() => imageBox(map)).toEqual(before);
       expect((await colourOf(map)).grey).toBeLessThan(0.5);
     }
     await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
@@ -223,6 +251,12 @@ test('equalization: lower maxima brighten the image; saved for the project, a re
   const map = page.getByLabel('Slide image');
   try {
     const computed = await settledLuminance(map);
+    // The channel tiles are coloured here: a new equalization asks for none again.
+    await expect(map).toHaveAttribute('data-tiles', 'channels');
+    const channelTilesAsked: string[] = [];
+    page.on('request', (r) => {
+      if (/\/channels\/\d+\/\d+\/\d+/.test(r.url())) channelTilesAsked.push(r.url());
+    });
     await page.getByRole('button', { name: 'Equalization', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Equalization' });
     await expect(panel).toBeVisible();
@@ -231,6 +265,7 @@ test('equalization: lower maxima brighten the image; saved for the project, a re
     await expect(panel.getByText('Computed from the channels · unsaved changes')).toBeVisible();
     await expect.poll(() => settledLuminance(map), { message: 'brighter' }).toBeGreaterThan(computed * 1.5);
     const brighter = await settledLuminance(map);
+    expect(channelTilesAsked).toEqual([]);
 
     // Save › For the project asks first.
     await panel.getByRole('button', { name: 'Save' }).click();
@@ -273,4 +308,17 @@ test('equalization: lower maxima brighten the image; saved for the project, a re
     // Other scenarios see the slide's computed preset again (the panel's Reset needs a default preset).
     await removePreset(token, projectId, slideId, {});
   }
+});
+
+test('a channel tile that cannot be used turns the viewer to the server-composited tiles', async ({
+  page,
+}) => {
+  await page.route(/\/tile(-converted)?\/channels\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/octet-stream', body: Buffer.from([1, 2, 3]) }),
+  );
+  await openFluorescence(page, USERS.writer);
+  const map = page.getByLabel('Slide image');
+  await expect(map).toHaveAttribute('data-tiles', 'composited');
+  await expect(map).toHaveAttribute('aria-busy', 'false');
+  await expect.poll(async () => (await imageBox(map)).right).toBeGreaterThan(0);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANNEL_TILE_MEDIA_TYPE } from '@tessera/domain';
 import { defineRoute, projectPermission } from './route.ts';
 import { Id } from './projects.contract.ts';
 
@@ -104,4 +105,40 @@ export const postConvertedTile = defineRoute({
   body: TileBody,
   response: TileBytes,
   responseTypes: TILE_MEDIA_TYPES,
+});
+
+/** Channel tile bytes (CHANNEL_TILE_MEDIA_TYPE); described as a binary string in OpenAPI. */
+const ChannelTileParams = TileParams.omit({ equalization: true });
+const ChannelTileQuery = TileQuery.pick({ fileName: true });
+
+/**
+ * A fluorescence tile's samples, every channel, for the viewer to colour itself (beyond spec 2 §7; the
+ * layout is the domain's channel-tiles.ts: per pixel each channel's value in 1 byte for 8-bit types or 2
+ * bytes high first for 16-bit ones, signed types offset to start at 0, over the whole grid tile).
+ * gzip-encoded when accepted. 400 CHANNEL_TILES_UNAVAILABLE for brightfield slides and for channels of
+ * other types; the same ETag, 304 and caching as the RGB tiles.
+ */
+export const getChannelTile = defineRoute({
+  method: 'GET',
+  path: '/v1/projects/:projectId/slides/:slideId/tile/channels/:z/:x/:y',
+  summary: 'A fluorescence tile as raw channel samples, coloured by the viewer',
+  tags: ['tiles'],
+  access: projectPermission(null),
+  params: ChannelTileParams,
+  query: ChannelTileQuery,
+  response: TileBytes,
+  responseTypes: [CHANNEL_TILE_MEDIA_TYPE],
+});
+
+/** The same from the slide's optimized pyramid (404 'The slide is not optimized for viewing yet' before). */
+export const getConvertedChannelTile = defineRoute({
+  method: 'GET',
+  path: '/v1/projects/:projectId/slides/:slideId/tile-converted/channels/:z/:x/:y',
+  summary: 'A tile of the slide optimized for viewing, as raw channel samples',
+  tags: ['tiles'],
+  access: projectPermission(null),
+  params: ChannelTileParams,
+  query: ChannelTileQuery,
+  response: TileBytes,
+  responseTypes: [CHANNEL_TILE_MEDIA_TYPE],
 });

@@ -33,3 +33,4 @@ export * from './viewer/sync.ts';
 export * from './viewer/landmarks-overwrite.ts';
 export * from './viewer/viewer-load.ts';
 export * from './qc/metadata-presets.ts';
+export * from './viewer/channel-tiles.ts';

@@ -43,3 +43,13 @@ export function tileUrlOf(
       { iccApply: String(isIccApplied), fileName, format: 'jpeg' },
     );
 }
+
+/** The channel tile URLs (tile/channels: a fluorescence tile's raw samples, which the viewer colours). */
+export function channelTileUrlOf(projectId: string, slideId: string, fileName: string) {
+  return (path: 'tile' | 'tile-converted', z: number, x: number, y: number) =>
+    pathOf(
+      path === 'tile' ? tiles.getChannelTile : tiles.getConvertedChannelTile,
+      { projectId, slideId, z: String(z), x: String(x), y: String(y) },
+      { fileName },
+    );
+}

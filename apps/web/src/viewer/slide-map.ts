@@ -9,10 +9,6 @@
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
 import { unByKey } from 'ol/Observable.js';
-import TileLayer from 'ol/layer/Tile.js';
-import TileImage from 'ol/source/TileImage.js';
-import type { UrlFunction } from 'ol/Tile.js';
-import TileGrid from 'ol/tilegrid/TileGrid.js';
 import Projection from 'ol/proj/Projection.js';
 import OverviewMap from 'ol/control/OverviewMap.js';
 import ScaleLine from 'ol/control/ScaleLine.js';
@@ -22,37 +18,23 @@ import type { ImageInfo } from '@tessera/contract';
 import {
   FIT_ANIMATION_MS,
   FIT_PADDING_PX,
-  LAYER_Z,
   magnificationAt,
   mapExtentOf,
   pixelBoxOf,
   resolutionForMagnification,
   type PixelBox,
   type Point,
+  type TileEqualization,
   type ViewPosition,
 } from '@tessera/domain';
-import { flippedOrigins, MIN_RESOLUTION, slidePyramid, type SlideTiles } from './slide-pyramid.ts';
-import { tileLoader, type FetchTile } from './tile-loader.ts';
+import { MIN_RESOLUTION, slidePyramid, type SlideTiles } from './slide-pyramid.ts';
+import type { FetchTile } from './tile-loader.ts';
+import type { ChannelSource } from './channel-layer.ts';
+import { SlideLayers, type SlideDisplay, type TileUrl } from './slide-layers.ts';
+import { crosshairElement } from './markers.ts';
 import { SLIDE_DRAWN_EVENT, SLIDE_MOVED_EVENT } from './slide-events.ts';
 
-/** The URL of tile (z, x, y) of a tile path, z counted from the smallest level, ICC-converted or not. */
-export type TileUrl = (
-  path: SlideTiles['path'],
-  z: number,
-  x: number,
-  y: number,
-  isIccApplied: boolean,
-) => string;
-
-/** How the slide layer draws (spec 2 §2 display tools). */
-export interface SlideDisplay {
-  /** Pixel smoothing: interpolated when on, each image pixel a sharp square when off (pixel-perfect). */
-  isSmoothed: boolean;
-  /** Tiles converted through the slide's ICC profile to sRGB. */
-  isIccApplied: boolean;
-  /** Mirrored horizontally (spec 2 §4 "Flip"): image x shows at w − x. */
-  isFlipped: boolean;
-}
+export type { SlideDisplay, TileUrl } from './slide-layers.ts';
 
 export interface SlideMapOptions {
   target: HTMLElement;
@@ -69,6 +51,15 @@ export interface SlideMapOptions {
    * has no overview of its own.
    */
   shareViewOf?: SlideMap;
+  /**
+   * A fluorescence slide's channel tiles: where the browser has WebGL, the slide layer draws them
+   * coloured by `equalization` on the GPU (channel-layer.ts), and setEqualization recolours the tiles in
+   * view without new requests. Without WebGL, or once a channel tile fails, the composited tiles of
+   * tileUrl are drawn instead. The overview always draws composited tiles (a handful, fetched once).
+   */
+  channels?: ChannelSource;
+  /** The equalization the channel tiles are coloured with (the one tileUrlKey names). */
+  equalization?: TileEqualization;
   /** Called when the view comes to rest, with what it shows. */
   onViewChange?: (view: MapView) => void;
 }
@@ -90,23 +81,13 @@ export class SlideMap {
   private readonly extent: [number, number, number, number];
   private readonly projection: Projection;
   private readonly scanMagnification: number;
-  private readonly slideLayer: TileLayer<TileImage>;
-  private readonly overviewLayer: TileLayer<TileImage>;
-  private readonly options: SlideMapOptions;
-  private tiles: SlideTiles;
+  private readonly layers: SlideLayers;
   private display: SlideDisplay;
-  private tileUrl: TileUrl;
-  /** Names the tile URLs in use (the equalization): tiles of another key are fetched again. */
-  private tileUrlKey: string;
   private readonly crosshair: HTMLElement;
 
   constructor(options: SlideMapOptions) {
     const { target, imageInfo, tiles, display, onViewChange } = options;
     const { w, h } = imageInfo.size;
-    this.options = options;
-    this.tileUrl = options.tileUrl;
-    this.tileUrlKey = options.tileUrlKey ?? '';
-    this.tiles = tiles;
     this.display = display;
     this.extent = [0, -h, w, 0];
     this.scanMagnification = imageInfo.resolution.magnification;
@@ -120,20 +101,27 @@ export class SlideMap {
     });
     // Clipped to the image: edge tiles are stored whole, their padding beyond the image black or white.
     const extent = this.extent;
-    this.slideLayer = new TileLayer({
-      source: this.slideSource(),
-      extent,
-      zIndex: LAYER_Z.slide,
-      preload: 1,
-    });
-    // A source of its own: OpenLayers keeps a source's tiles for the map that drew them.
-    this.overviewLayer = new TileLayer({ source: this.slideSource(), extent });
+    this.layers = new SlideLayers(
+      {
+        map: () => this.map,
+        target,
+        projection: this.projection,
+        extent,
+        fetchTile: options.fetchTile,
+        channels: options.channels,
+      },
+      tiles,
+      display,
+      options.tileUrl,
+      options.tileUrlKey ?? '',
+      options.equalization ?? [],
+    );
     const coarsest = slidePyramid(imageInfo.size, tiles.levels).resolutions[0]!;
     this.map = new OlMap({
       target,
       // The focusable map element takes the keys: arrows pan, + and - zoom (keyboard access).
       keyboardEventTarget: target,
-      layers: [this.slideLayer],
+      layers: [this.layers.slide],
       controls: defaultControls({ zoom: false, rotate: false, attribution: false }).extend([
         new ScaleLine({ units: 'metric', minWidth: 80 }),
       ]),
@@ -186,7 +174,7 @@ export class SlideMap {
   private overview(): OverviewMap {
     const resolution = Math.max(this.extent[2], -this.extent[1]) / OVERVIEW_SIZE_PX;
     return new OverviewMap({
-      layers: [this.overviewLayer],
+      layers: [this.layers.overview],
       className: 'ol-overviewmap slide-overview',
       view: new View({
         projection: this.projection,
@@ -200,56 +188,6 @@ export class SlideMap {
       label: '\u00BB',
       tipLabel: 'Overview map',
     });
-  }
-
-  private slideSource(): TileImage {
-    const size = { w: this.extent[2], h: -this.extent[1] };
-    const pyramid = slidePyramid(size, this.tiles.levels);
-    const { resolutions, tileSizes } = pyramid;
-    const { isSmoothed, isFlipped } = this.display;
-    // Flipped: the grid's column x shows the image's column (columns − 1 − x), mirrored.
-    const grid = isFlipped
-      ? { origins: flippedOrigins(size.w, pyramid) }
-      : { origin: [0, 0] as [number, number] };
-    const source = new TileImage({
-      projection: this.projection,
-      tileGrid: new TileGrid({ extent: this.extent, ...grid, resolutions, tileSizes }),
-      interpolate: isSmoothed,
-      tileLoadFunction: tileLoader(this.options.fetchTile, (z) => tileSizes[z]!, isFlipped),
-      transition: 0,
-    });
-    source.setTileUrlFunction(this.urlFunction(pyramid.columns), this.tileUrlKey);
-    return source;
-  }
-
-  private urlFunction(columns: number[]): UrlFunction {
-    const { tileUrl } = this;
-    const { path } = this.tiles;
-    const { isIccApplied, isFlipped } = this.display;
-    return ([z, x, y]) => tileUrl(path, z!, isFlipped ? columns[z!]! - 1 - x! : x!, y!, isIccApplied);
-  }
-
-  /**
-   * Draws the slide from other tile URLs of the same grid (a new equalization): the tiles in view stay
-   * until their replacements arrive, so a colour change does not blank the view.
-   */
-  setTileUrl(tileUrl: TileUrl, key: string): void {
-    if (key === this.tileUrlKey) return;
-    this.tileUrl = tileUrl;
-    this.tileUrlKey = key;
-    const size = { w: this.extent[2], h: -this.extent[1] };
-    const { columns } = slidePyramid(size, this.tiles.levels);
-    for (const layer of [this.slideLayer, this.overviewLayer])
-      layer.getSource()?.setTileUrlFunction(this.urlFunction(columns), key);
-  }
-
-  /** Shows these tiles under the standing view (the slide's optimized pyramid once converted). */
-  showTiles(tiles: SlideTiles): void {
-    // Compared by value: each answer of the polled slide details is a new object with the same levels.
-    if (tiles.path === this.tiles.path && JSON.stringify(tiles.levels) === JSON.stringify(this.tiles.levels))
-      return;
-    this.tiles = tiles;
-    this.renewSources();
   }
 
   /**
@@ -270,12 +208,22 @@ export class SlideMap {
       const [x, y] = view.getCenter() ?? [0, 0];
       view.setCenter([this.extent[2] - x!, y!]);
     }
-    this.renewSources();
+    this.layers.setDisplay(display);
   }
 
-  private renewSources(): void {
-    this.slideLayer.setSource(this.slideSource());
-    this.overviewLayer.setSource(this.slideSource());
+  /** Draws the slide from other tile URLs of the same grid (a new equalization; see SlideLayers). */
+  setTileUrl(tileUrl: TileUrl, key: string): void {
+    this.layers.setTileUrl(tileUrl, key);
+  }
+
+  /** Colours the channel tiles in view with this equalization, without new requests (see SlideLayers). */
+  setEqualization(equalization: TileEqualization): void {
+    this.layers.setEqualization(equalization);
+  }
+
+  /** Shows these tiles under the standing view (the slide's optimized pyramid once converted). */
+  showTiles(tiles: SlideTiles): void {
+    this.layers.showTiles(tiles);
   }
 
   /** Spec 2 §2 'Fit image to the view': the whole image, 16 px from each side, in 750 ms. */
@@ -351,28 +299,4 @@ export class SlideMap {
     this.map.setTarget(undefined);
     this.map.dispose();
   }
-}
-
-/** A plus at the viewport's centre, dark on a white halo so it reads on any stain; never takes events. */
-function crosshairElement(): HTMLElement {
-  const element = document.createElement('div');
-  element.className = 'slide-crosshair';
-  element.dataset.testid = 'sync-crosshair';
-  element.setAttribute('aria-hidden', 'true');
-  Object.assign(element.style, {
-    display: 'none',
-    position: 'absolute',
-    left: '50%',
-    top: '50%',
-    width: '36px',
-    height: '36px',
-    transform: 'translate(-50%, -50%)',
-    pointerEvents: 'none',
-    zIndex: '1',
-  });
-  element.innerHTML =
-    '<svg viewBox="0 0 36 36" width="36" height="36">' +
-    '<path d="M18 2v32M2 18h32" stroke="white" stroke-width="5" stroke-linecap="round"/>' +
-    '<path d="M18 3v31M3 18h30" stroke="#212121" stroke-width="2"/></svg>';
-  return element;
 }

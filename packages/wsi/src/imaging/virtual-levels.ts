@@ -100,6 +100,15 @@ function computeVirtualLevels(stored: readonly SlideLevel[]): VirtualLevel[] {
   }
 }
 
+type Samples = Uint8Array | Uint8ClampedArray | Uint16Array;
+
+/** Pixels of a tile, some interleaved samples each, row by row. */
+export interface PixelPlane<T extends Samples> {
+  data: T;
+  width: number;
+  height: number;
+}
+
 /**
  * Makes tile (x, y) of a virtual level from its stored level: reads the stored tiles covering the region
  * (`readStored` answers one decoded RGB tile, possibly padded at the edge), stitches them and averages the
@@ -112,6 +121,48 @@ export async function generateTile(
   y: number,
   readStored: (sx: number, sy: number) => Promise<RgbTile>,
 ): Promise<RgbTile> {
+  const read = (sx: number, sy: number) =>
+    readStored(sx, sy).then((t) => ({ data: t.rgb, width: t.width, height: t.height }));
+  const cut = await stitchRegion(level, storedLevel, x, y, 3, (n) => new Uint8Array(n), read);
+  const rgb = boxDownsample(cut.region, cut.regionW, cut.regionH, cut.outW, cut.outH, level.factor);
+  return { rgb, width: cut.outW, height: cut.outH };
+}
+
+/**
+ * generateTile for planes of any number of 16-bit samples per pixel (channel tiles: every channel's
+ * sample of a pixel side by side), averaged sample by sample.
+ */
+export async function generatePlane(
+  level: VirtualLevel,
+  storedLevel: SlideLevel,
+  x: number,
+  y: number,
+  samplesPerPixel: number,
+  readStored: (sx: number, sy: number) => Promise<PixelPlane<Uint16Array>>,
+): Promise<PixelPlane<Uint16Array>> {
+  const cut = await stitchRegion(
+    level,
+    storedLevel,
+    x,
+    y,
+    samplesPerPixel,
+    (n) => new Uint16Array(n),
+    readStored,
+  );
+  const data = boxDownsampleSamples(cut, samplesPerPixel, level.factor);
+  return { data, width: cut.outW, height: cut.outH };
+}
+
+/** The stored tiles covering virtual tile (x, y), copied into one region of the stored level. */
+async function stitchRegion<T extends Uint8Array | Uint16Array>(
+  level: VirtualLevel,
+  storedLevel: SlideLevel,
+  x: number,
+  y: number,
+  spp: number,
+  allocate: (length: number) => T,
+  readStored: (sx: number, sy: number) => Promise<PixelPlane<Samples>>,
+) {
   const outW = Math.min(level.tileWidth, level.width - x * level.tileWidth);
   const outH = Math.min(level.tileHeight, level.height - y * level.tileHeight);
   const x0 = Math.floor(x * level.tileWidth * level.factor);
@@ -120,7 +171,7 @@ export async function generateTile(
   const y1 = Math.min(storedLevel.height, Math.ceil((y * level.tileHeight + outH) * level.factor));
   const regionW = x1 - x0;
   const regionH = y1 - y0;
-  const region = new Uint8Array(regionW * regionH * 3);
+  const region = allocate(regionW * regionH * spp);
   const tw = storedLevel.tileWidth;
   const th = storedLevel.tileHeight;
   const reads: Promise<void>[] = [];
@@ -134,10 +185,10 @@ export async function generateTile(
           const top = Math.max(y0, sy * th);
           const bottom = Math.min(y1, sy * th + tile.height);
           for (let row = top; row < bottom; row++) {
-            const src = ((row - sy * th) * tile.width + (left - sx * tw)) * 3;
+            const src = ((row - sy * th) * tile.width + (left - sx * tw)) * spp;
             region.set(
-              tile.rgb.subarray(src, src + (right - left) * 3),
-              ((row - y0) * regionW + (left - x0)) * 3,
+              tile.data.subarray(src, src + (right - left) * spp),
+              ((row - y0) * regionW + (left - x0)) * spp,
             );
           }
         }),
@@ -145,8 +196,48 @@ export async function generateTile(
     }
   }
   await Promise.all(reads);
-  const rgb = boxDownsample(region, regionW, regionH, outW, outH, level.factor);
-  return { rgb, width: outW, height: outH };
+  return { region, regionW, regionH, outW, outH };
+}
+
+/** The blocks boxDownsample averages: output pixel i covers region pixels [from(i), to(i)). */
+function blockBounds(factor: number) {
+  const from = (i: number, size: number) => Math.min(size - 1, Math.floor(i * factor));
+  const to = (i: number, size: number) =>
+    Math.max(from(i, size) + 1, Math.min(size, Math.floor((i + 1) * factor)));
+  return { from, to };
+}
+
+/** boxDownsample for `spp` samples per pixel of any width (a plain loop over the samples). */
+function boxDownsampleSamples(
+  {
+    region,
+    regionW,
+    regionH,
+    outW,
+    outH,
+  }: { region: Uint16Array; regionW: number; regionH: number; outW: number; outH: number },
+  spp: number,
+  factor: number,
+): Uint16Array {
+  const out = new Uint16Array(outW * outH * spp);
+  const sums = new Float64Array(spp);
+  const { from, to } = blockBounds(factor);
+  for (let j = 0; j < outH; j++) {
+    const y0 = from(j, regionH);
+    const y1 = to(j, regionH);
+    for (let i = 0; i < outW; i++) {
+      const x0 = from(i, regionW);
+      const x1 = to(i, regionW);
+      sums.fill(0);
+      for (let y = y0; y < y1; y++)
+        for (let p = (y * regionW + x0) * spp, end = (y * regionW + x1) * spp; p < end; p += spp)
+          for (let c = 0; c < spp; c++) sums[c]! += region[p + c]!;
+      const n = (y1 - y0) * (x1 - x0);
+      const o = (j * outW + i) * spp;
+      for (let c = 0; c < spp; c++) out[o + c] = Math.round(sums[c]! / n);
+    }
+  }
+  return out;
 }
 
 /** Each output pixel is the mean of its factor × factor block of the region (fewer at the region's edge). */
@@ -159,9 +250,7 @@ function boxDownsample(
   factor: number,
 ): Uint8Array {
   const out = new Uint8Array(outW * outH * 3);
-  const from = (i: number, size: number) => Math.min(size - 1, Math.floor(i * factor));
-  const to = (i: number, size: number) =>
-    Math.max(from(i, size) + 1, Math.min(size, Math.floor((i + 1) * factor)));
+  const { from, to } = blockBounds(factor);
   for (let j = 0; j < outH; j++) {
     const y0 = from(j, regionH);
     const y1 = to(j, regionH);

@@ -11,12 +11,16 @@ import type { ProjectScope } from '../../actor.ts';
 import { contractRouteOptions } from '../../http/route.ts';
 import { SlideHandleCache } from './slide-handles.ts';
 import { getTile, type TileAnswer, type TileRequest, type TileSource } from './tiles.service.ts';
+import { getChannelTile } from './channel-tiles.service.ts';
 import { TileLru } from './virtual-levels.ts';
+import { ByteLru } from '../../lib/byte-lru.ts';
 
 /** Open slides kept between tile requests; small, since each may hold OpenSlide caches. */
 const MAX_OPEN_SLIDES = 16;
 /** Raw RGB of tiles made for levels the file lacks (a 256² tile is 192 KiB: about 340 tiles). */
 const GENERATED_TILE_BUDGET = 64 * 1024 * 1024;
+/** Channel tiles made for levels the file lacks, as answered (mostly gzip-compressed). */
+const GENERATED_CHANNEL_TILE_BUDGET = 64 * 1024 * 1024;
 
 function send(reply: FastifyReply, answer: TileAnswer): Buffer | undefined {
   reply.header('etag', answer.etag);
@@ -37,6 +41,7 @@ export function registerTileRoutes(app: FastifyInstance, ctx: AppContext): void 
   const caches = {
     handles: new SlideHandleCache(MAX_OPEN_SLIDES),
     generated: new TileLru(GENERATED_TILE_BUDGET),
+    generatedChannels: new ByteLru<Buffer>(GENERATED_CHANNEL_TILE_BUDGET, (bytes) => bytes.byteLength),
   };
   app.addHook('onClose', async () => caches.handles.closeAll());
   const answer = async (
@@ -89,6 +94,33 @@ export function registerTileRoutes(app: FastifyInstance, ctx: AppContext): void 
       handler: async (req, reply) => {
         const { slideId } = req.params as { slideId: string };
         return answer(req, reply, slideId, req.body as TileRequest, source);
+      },
+    });
+  }
+
+  const channelRoutes: [RouteDef, TileSource][] = [
+    [contract.getChannelTile, 'original'],
+    [contract.getConvertedChannelTile, 'converted'],
+  ];
+  for (const [def, source] of channelRoutes) {
+    app.withTypeProvider<ZodTypeProvider>().route({
+      ...contractRouteOptions(def, ctx.guard),
+      handler: async (req, reply) => {
+        const { slideId, z, x, y } = req.params as { slideId: string; z: number; x: number; y: number };
+        const acceptsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+        const answer = await getChannelTile(
+          ctx,
+          caches,
+          req.project as ProjectScope,
+          slideId,
+          { z, x, y, acceptsGzip },
+          req.headers['if-none-match'],
+          source,
+        );
+        // Caches keep the gzip and plain answers apart.
+        reply.header('vary', 'Accept-Encoding');
+        if (answer.contentEncoding && answer.bytes) reply.header('content-encoding', answer.contentEncoding);
+        return send(reply, answer);
       },
     });
   }

@@ -44,6 +44,7 @@ import { IMAGE_ERROR_CODES, IMAGE_MESSAGES } from './images.service.ts';
 import { SLIDE_ERROR_CODES, SLIDE_MESSAGES } from '../slides/slides.service.ts';
 import type { SlideHandleCache } from './slide-handles.ts';
 import { findTileImage } from './tiles.queries.ts';
+import type { ByteLru } from '../../lib/byte-lru.ts';
 import { virtualLevels, type TileLru } from './virtual-levels.ts';
 
 export const TILE_MESSAGES = {
@@ -153,7 +154,7 @@ function outOfRange(what: string): AppError {
  * The 2× level for z (spec 2 §7: z is the maximum level minus the level), with the tile inside its grid,
  * and the stored level it is (factor 1) or is made from.
  */
-function levelOf(slide: Slide, z: number, x: number, y: number) {
+export function levelOf(slide: Slide, z: number, x: number, y: number) {
   const levels = virtualLevels(slide.info.levels);
   const level = levels.length - 1 - z;
   const virtual = levels[level];
@@ -170,7 +171,7 @@ function levelOf(slide: Slide, z: number, x: number, y: number) {
 export type TileSource = 'original' | 'converted';
 
 /** What rendering needs of the image: its identity for the ETag and its format for the channel rules. */
-interface TileImage {
+export interface TileImage {
   id: string;
   checksum: string;
   format: string;
@@ -180,6 +181,8 @@ export interface TileCaches {
   handles: SlideHandleCache;
   /** Tiles made for levels the file lacks. */
   generated: TileLru;
+  /** Channel tiles made for levels the file lacks, as answered. */
+  generatedChannels: ByteLru<Buffer>;
 }
 
 /**
@@ -214,6 +217,31 @@ export async function getTile(
 ): Promise<TileAnswer> {
   const format = negotiateFormat(request.format);
   const equalization = parseRequestEqualization(request.equalization);
+  return withTileSlide(ctx, caches, project, slideId, source, (slide, image) =>
+    renderTile(
+      slide,
+      { image, source, generated: caches.generated, statistics: () => statisticsOf(ctx, image.id) },
+      request,
+      format,
+      equalization,
+      ifNoneMatch,
+    ),
+  );
+}
+
+/**
+ * Runs `read` on the slide a tile of `source` comes from — the original file, or its optimized pyramid
+ * once Converted — open in the handle cache, and answers what a read can fail with as the tile routes'
+ * 4xx (a tile outside the slide, an unreadable file, a missing one).
+ */
+export async function withTileSlide<T>(
+  ctx: AppContext,
+  caches: TileCaches,
+  project: ProjectScope,
+  slideId: string,
+  source: TileSource,
+  read: (slide: Slide, image: TileImage) => Promise<T>,
+): Promise<T> {
   const row = await findTileImage.first(ctx.db, { projectId: project.id, slideId });
   if (!row) throw new AppError(404, SLIDE_ERROR_CODES.notFound, SLIDE_MESSAGES.notFound(slideId));
   const image: TileImage = { id: row.id, checksum: row.checksum, format: row.format };
@@ -225,16 +253,8 @@ export async function getTile(
     }
     paths = [row.optimized_path];
   }
-  const target = {
-    image,
-    source,
-    generated: caches.generated,
-    statistics: () => statisticsOf(ctx, image.id),
-  };
   return caches.handles
-    .with(`${source}:${image.id}`, paths, (slide) =>
-      renderTile(slide, target, request, format, equalization, ifNoneMatch),
-    )
+    .with(`${source}:${image.id}`, paths, (slide) => read(slide, image))
     .catch((error: unknown) => {
       if (error instanceof AppError) throw error;
       if (isWsiError(error)) {
@@ -247,6 +267,11 @@ export async function getTile(
       }
       throw error;
     });
+}
+
+/** True when the caller's If-None-Match names this ETag (or any). */
+export function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  return !!ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*');
 }
 
 async function renderTile(
@@ -286,8 +311,7 @@ async function renderTile(
   );
   // Converted pyramids are written once and never change (a re-conversion writes a new file).
   const answer = { etag, contentType: TILE_MIME_TYPES[format], isImmutable: isConverted };
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*'))
-    return { ...answer, bytes: null };
+  if (isNotModified(ifNoneMatch, etag)) return { ...answer, bytes: null };
 
   // Brightfield JPEG tiles as stored (spec: never decoded or re-encoded) when nothing changes their pixels.
   const stored = virtual.stored;

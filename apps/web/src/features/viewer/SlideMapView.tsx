@@ -7,6 +7,8 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import Box from '@mui/material/Box';
 import 'ol/ol.css';
 import type { ImageInfo } from '@tessera/contract';
+import type { TileEqualization } from '@tessera/domain';
+import type { ChannelSource } from '../../viewer/channel-layer.ts';
 import { fetchBlob } from '../../api/client.ts';
 import { SlideMap, type MapView, type SlideDisplay, type TileUrl } from '../../viewer/slide-map.ts';
 import type { SlideTiles } from '../../viewer/slide-pyramid.ts';
@@ -17,6 +19,8 @@ export function SlideMapView({
   display,
   tileUrl,
   tileUrlKey,
+  channels,
+  equalization,
   shareViewOf,
   label = 'Slide image',
   onMap,
@@ -28,6 +32,9 @@ export function SlideMapView({
   tileUrl: TileUrl;
   /** What tells these tile URLs from others of the slide: the equalization key. */
   tileUrlKey: string;
+  /** A fluorescence slide's channel tiles, coloured here by `equalization` (SlideMap's channels). */
+  channels?: ChannelSource | undefined;
+  equalization?: TileEqualization | null;
   /** Shows this map's view (the channel grid's other viewers). */
   shareViewOf?: SlideMap;
   label?: string;
@@ -48,6 +55,8 @@ export function SlideMapView({
         display,
         tileUrl,
         tileUrlKey,
+        channels,
+        equalization: equalization ?? [],
         shareViewOf,
         fetchTile: (url) => fetchBlob(url),
         onViewChange: (view) => viewChanged(view),
@@ -68,6 +77,9 @@ export function SlideMapView({
   useEffect(() => map.current?.showTiles(tiles), [tiles]);
   useEffect(() => map.current?.setDisplay(display), [display]);
   useEffect(() => map.current?.setTileUrl(tileUrl, tileUrlKey), [tileUrl, tileUrlKey]);
+  // The key names the equalization: a new one recolours the channel tiles in view.
+  const recolour = useEffectEvent(() => map.current?.setEqualization(equalization ?? []));
+  useEffect(() => recolour(), [tileUrlKey]);
 
   return (
     <Box

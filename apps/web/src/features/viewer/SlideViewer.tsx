@@ -9,10 +9,11 @@ import Box from '@mui/material/Box';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import { neighboursOf, parseBbox, VIEWER_MESSAGES, type PixelBox } from '@tessera/domain';
 import { ERROR_CODES, type SlideDetails } from '@tessera/contract';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, fetchBlob } from '../../api/client.ts';
 import { messageOf } from '../../api/queries.ts';
 import { useSlideList } from '../../api/slide-list.ts';
-import { tileUrlOf, useSlideDetails } from '../../api/slide-viewer.ts';
+import { channelTileUrlOf, tileUrlOf, useSlideDetails } from '../../api/slide-viewer.ts';
+import type { ChannelSource } from '../../viewer/channel-layer.ts';
 import { useNotify } from '../../app/notify.tsx';
 import { PageLoading, PageMessage } from '../../ui/PageMessage.tsx';
 import type { MapView, SlideMap, TileUrl } from '../../viewer/slide-map.ts';
@@ -84,6 +85,18 @@ export function SlideViewer(props: SlideViewerProps) {
   const fileName = slide?.fileName;
   // A new function per render is fine: the map compares tile URLs by their key (the equalization).
   const tileUrlOfKey = (key: string): TileUrl => tileUrlOf(projectId, slideId, fileName ?? '', key);
+  const channelLayout = fluorescence.channelLayout;
+  const channels = useMemo(
+    (): ChannelSource | undefined =>
+      channelLayout
+        ? {
+            layout: channelLayout,
+            url: channelTileUrlOf(projectId, slideId, fileName ?? ''),
+            fetchBytes: (url) => fetchBlob(url).then((blob) => blob.arrayBuffer()),
+          }
+        : undefined,
+    [channelLayout, projectId, slideId, fileName],
+  );
   const conversionStatus = slide?.conversionStatus;
   const optimizedTileLevels = slide?.imageInfo.optimizedTileLevels;
   const tileLevels = slide?.imageInfo.tileLevels;
@@ -158,12 +171,21 @@ export function SlideViewer(props: SlideViewerProps) {
             channelNames={fluorescence.channelNames}
             tileUrlOf={tileUrlOfKey}
             keyOf={fluorescence.keyOf}
+            channels={channels}
+            equalizationOf={fluorescence.equalizationOf}
           />
         ) : (
-          <SlideMapView {...mapProps} tileUrl={tileUrlOfKey(combinedKey)} tileUrlKey={combinedKey} />
+          <SlideMapView
+            {...mapProps}
+            tileUrl={tileUrlOfKey(combinedKey)}
+            tileUrlKey={combinedKey}
+            channels={channels}
+            equalization={fluorescence.equalizationOf()}
+          />
         )}
         {fluorescence.isPanelOpen && (
           <Box
+            className="map-overlay"
             sx={{
               position: 'absolute',
               top: 8,

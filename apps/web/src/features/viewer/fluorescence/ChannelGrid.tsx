@@ -8,6 +8,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { channelGridOf } from '@tessera/domain';
 import type { ImageInfo } from '@tessera/contract';
+import type { TileEqualization } from '@tessera/domain';
+import type { ChannelSource } from '../../../viewer/channel-layer.ts';
 import type { MapView, SlideDisplay, SlideMap, TileUrl } from '../../../viewer/slide-map.ts';
 import type { SlideTiles } from '../../../viewer/slide-pyramid.ts';
 import { SlideMapView } from '../SlideMapView.tsx';
@@ -19,6 +21,8 @@ export function ChannelGrid({
   display,
   tileUrlOf,
   keyOf,
+  channels,
+  equalizationOf,
   onMap,
   onViewChange,
 }: {
@@ -28,6 +32,8 @@ export function ChannelGrid({
   display: SlideDisplay;
   tileUrlOf: (key: string) => TileUrl;
   keyOf: (channel: number) => string;
+  channels: ChannelSource | undefined;
+  equalizationOf: (channel: number) => TileEqualization | null;
   onMap: (map: SlideMap | null) => void;
   onViewChange: (view: MapView) => void;
 }) {
@@ -59,6 +65,8 @@ export function ChannelGrid({
               display={display}
               tileUrl={tileUrlOf(keyOf(channel))}
               tileUrlKey={keyOf(channel)}
+              channels={channels}
+              equalization={equalizationOf(channel)}
               shareViewOf={isFirst ? undefined : first!}
               label={`Channel ${name}`}
               onMap={(map) => {
@@ -71,6 +79,7 @@ export function ChannelGrid({
             />
             <Typography
               variant="caption"
+              className="map-overlay"
               sx={{
                 position: 'absolute',
                 top: 4,

@@ -7,12 +7,14 @@
 import { useMemo, useState } from 'react';
 import {
   applyToAllSlideIds,
+  channelTileLayout,
   displayPresetOf,
   equalizationKey,
   NO_EQUALIZATION,
   presetToTileEqualization,
   type EqualizationChannelInfo,
   type EqualizationPreset,
+  type TileEqualization,
 } from '@tessera/domain';
 import type { SlideDetails } from '@tessera/contract';
 import type { SlideList } from '../../../api/slide-list.ts';
@@ -35,11 +37,19 @@ export function useFluorescence(
   const channels = useMemo(() => channelInfosOf(slide), [slide]);
   const isFluorescence = slide?.imageInfo.kind === 'fluorescence';
 
-  /** The tile path's equalization for the combined view, or for channel `only` of the split grid. */
-  const keyOf = (only?: number): string =>
-    preset
-      ? equalizationKey(presetToTileEqualization(displayPresetOf(preset, { isGrayscale, only }), channels))
-      : NO_EQUALIZATION;
+  /** The equalization of the combined view, or of channel `only` of the split grid; null for none. */
+  const equalizationOf = (only?: number): TileEqualization | null =>
+    preset ? presetToTileEqualization(displayPresetOf(preset, { isGrayscale, only }), channels) : null;
+  /** Its key in the tile path. */
+  const keyOf = (only?: number): string => {
+    const equalization = equalizationOf(only);
+    return equalization ? equalizationKey(equalization) : NO_EQUALIZATION;
+  };
+  // Where every channel has channel tiles, the viewer colours them itself (viewer/channel-layer.ts).
+  const channelLayout = useMemo(
+    () => (isFluorescence ? channelTileLayout(channels.map((c) => c.type)) : null),
+    [isFluorescence, channels],
+  );
 
   const sameAssaySlideIds = useMemo(
     () => (slide && list ? applyToAllSlideIds({ id: slide.id, assays: slide.assays }, list.slides) : null),
@@ -51,7 +61,9 @@ export function useFluorescence(
     /** Undefined while the slide's preset loads: the map waits, not to draw every tile twice. */
     isReady: effective !== undefined,
     channelNames: channels.map((c) => c.name),
+    equalizationOf,
     keyOf,
+    channelLayout,
     isSplit,
     setSplit,
     isGrayscale,
