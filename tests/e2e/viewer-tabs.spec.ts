@@ -234,6 +234,16 @@ test.describe('on a wide screen', () => {
     // The side panel hidden: it stays hidden after the reload below.
     await page.getByRole('button', { name: 'Hide sidebar' }).click();
     await expect(panel).toHaveCount(0);
+    // After a reload only the shown tab's viewer is made; the tab behind it still names its slide.
+    await page.reload();
+    await expect(tabButton(page, BRIGHTFIELD)).toHaveClass(/flexlayout__tab_button--selected/);
+    await expect(tabButton(page, FLUORESCENCE)).toBeVisible();
+    await expect(viewerOf(page, FLUORESCENCE)).toHaveCount(0);
+    await expect(page.locator('.flexlayout__tab_button').filter({ hasText: 'Loading...' })).toHaveCount(0);
+    await tabButton(page, FLUORESCENCE).click();
+    await expect(viewerOf(page, FLUORESCENCE)).toBeVisible();
+    await tabButton(page, BRIGHTFIELD).click();
+    await expect(viewerOf(page, BRIGHTFIELD)).toBeVisible();
 
     // Docked side by side: the second tab's button dragged to the right edge of the layout.
     const layout = (await page.locator('.flexlayout__layout').boundingBox())!;

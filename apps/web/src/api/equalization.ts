@@ -3,7 +3,7 @@
  * A save shows at once and is rolled back when it fails (spec 2 §8 "Mutation failure"); after every save
  * or reset the presets of the slides it touched are read again, so what shows is the server's.
  */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { equalization, type RouteInput } from '@tessera/contract';
 import {
   effectivePresetAfterSave,
@@ -29,7 +29,11 @@ export function failureOf(error: unknown): { status: number; code?: string; mess
  * spec 3 §8 resets the cached value to none, it is no failure). Other failures are the query's error.
  */
 export function useEffectivePresetQuery(projectId: string, slideId: string) {
-  return useQuery({
+  return useQuery(effectivePresetQuery(projectId, slideId));
+}
+
+export const effectivePresetQuery = (projectId: string, slideId: string) =>
+  queryOptions({
     queryKey: queryKeys.equalization(projectId, slideId),
     queryFn: async ({ signal }): Promise<EffectivePreset | null> => {
       try {
@@ -40,7 +44,6 @@ export function useEffectivePresetQuery(projectId: string, slideId: string) {
       }
     },
   });
-}
 
 /** Reads again the presets of every slide a save or reset touched that a screen holds. */
 function refetchPresets(client: QueryClient, projectId: string, slideIds: readonly string[]) {

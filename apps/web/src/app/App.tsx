@@ -9,6 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { createQueryClient } from '../api/queries.ts';
+import { prefetchViewerData } from '../api/viewer-prefetch.ts';
 import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary.tsx';
 import { ScreenLoading } from '../ui/PageMessage.tsx';
 import { AppStateGate } from './app-state/AppStateGate.tsx';
@@ -29,9 +30,15 @@ import {
   ViewerPage,
 } from './screens.ts';
 import { theme } from './theme.ts';
+import { viewerPathParts } from './viewer-path.ts';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    const viewer = viewerPathParts(window.location.pathname);
+    if (viewer) prefetchViewerData(client, viewer.projectId, viewer.slideId);
+    return client;
+  });
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

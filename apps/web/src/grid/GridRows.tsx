@@ -79,9 +79,12 @@ function LeafRow({ view, row, depth, index, style }: LeafRowProps) {
   );
 }
 
-/** The row menu acts on the selected rows when the click is inside the selection, else on this row alone. */
+/**
+ * The row menu acts on the selected rows when the click is inside the selection, else on this row alone,
+ * whose clicked cell takes the focus as a click gives it: in place, never scrolling the grid.
+ */
 function openRowMenu(view: GridView, e: React.MouseEvent, row: Row | undefined, index: number) {
-  const { range, focus, moveFocus } = view.selection;
+  const { range, focus, clickCell } = view.selection;
   if (!row || !view.props.onRowContextMenu) return;
   e.preventDefault();
   const inSelection = index >= range.top && index <= range.bottom;
@@ -90,6 +93,10 @@ function openRowMenu(view: GridView, e: React.MouseEvent, row: Row | undefined, 
         (r): r is Row => !!r,
       )
     : [row];
-  if (!inSelection) moveFocus(index, focus.col, false);
+  if (!inSelection) {
+    const cell = (e.target as Element).closest('[data-cell]')?.getAttribute('data-cell');
+    const col = cell ? Number(cell.split(':')[1]) : focus.col;
+    clickCell({ row: index, col }, false);
+  }
   view.props.onRowContextMenu(e, rows);
 }

@@ -278,6 +278,11 @@ export class SlideMap {
     return () => unByKey(keys);
   }
 
+  /** Calls `listener` once, when the map has first drawn every tile in view. */
+  onceDrawn(listener: () => void): void {
+    this.map.once('rendercomplete', listener);
+  }
+
   /** Spec 2 §2: the sync cross-hair, a marker at the map's centre. */
   showCrosshair(isShown: boolean): void {
     this.crosshair.style.display = isShown ? 'block' : 'none';

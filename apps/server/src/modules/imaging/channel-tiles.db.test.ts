@@ -105,8 +105,7 @@ describeEachDialect('channel tiles', (t) => {
         expect(valueAt(res.rawPayload, layout, px, py, 0)).toBe(strip.data[py * strip.width + px]);
       let isWide = false;
       for (let py = 0; py < strip.height; py++)
-        for (let px = 0; px < strip.width; px++)
-          isWide ||= valueAt(res.rawPayload, layout, px, py, 0) > 255;
+        for (let px = 0; px < strip.width; px++) isWide ||= valueAt(res.rawPayload, layout, px, py, 0) > 255;
       expect(isWide).toBe(true);
     } finally {
       await slide.close();

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import { neighboursOf, parseBbox, VIEWER_MESSAGES, type PixelBox } from '@tessera/domain';
-import { ERROR_CODES, type SlideDetails } from '@tessera/contract';
+import { ERROR_CODES } from '@tessera/contract';
 import { ApiError, fetchBlob } from '../../api/client.ts';
 import { messageOf } from '../../api/queries.ts';
 import { useSlideList } from '../../api/slide-list.ts';
@@ -40,14 +40,12 @@ export interface SlideViewerProps {
   settings: ViewSettings;
   changeSettings: (change: Partial<ViewSettings>) => void;
   navigation: ViewerNavigation;
-  /** The slide's details when they arrive (the tab's title and tooltip). */
-  onSlide: (slide: SlideDetails) => void;
   onNotFound: (slideId: string) => void;
 }
 
 export function SlideViewer(props: SlideViewerProps) {
   const { projectId, slideId, isFlipped, onFlip, bbox, settings, changeSettings, navigation } = props;
-  const { onSlide, onNotFound, viewerId } = props;
+  const { onNotFound, viewerId } = props;
   const notify = useNotify();
   const details = useSlideDetails(projectId, slideId);
   const slide = details.data;
@@ -59,9 +57,6 @@ export function SlideViewer(props: SlideViewerProps) {
   useEffect(() => {
     if (isNotFound) onNotFound(slideId);
   }, [isNotFound, slideId, onNotFound]);
-  useEffect(() => {
-    if (slide) onSlide(slide);
-  }, [slide, onSlide]);
 
   // The deep link's box, once the map exists; a bad one is said and the whole image shown. By the
   // image's size, not its details object: a new answer of the polled details must not move the view.
@@ -80,7 +75,11 @@ export function SlideViewer(props: SlideViewerProps) {
     } else if (shownBox.current) map.showBox(shownBox.current);
   }, [map, bbox, width, height, notify]);
 
-  const list = useSlideList(projectId, slide?.blockId);
+  // The slide list (up to 10,000 ids, for previous/next) is read once the image is first drawn: until
+  // then it would compete with the first tiles for the server.
+  const [isDrawn, setDrawn] = useState(false);
+  useEffect(() => map?.onceDrawn(() => setDrawn(true)), [map]);
+  const list = useSlideList(projectId, slide?.blockId, isDrawn);
   const fluorescence = useFluorescence(projectId, slideId, slide, list.data);
   const fileName = slide?.fileName;
   // A new function per render is fine: the map compares tile URLs by their key (the equalization).

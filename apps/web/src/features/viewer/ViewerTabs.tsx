@@ -7,14 +7,21 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Actions, Layout, TabNode, type Action, type ITabRenderValues, type Model } from 'flexlayout-react';
+import {
+  Actions,
+  Layout,
+  type TabNode,
+  type Action,
+  type ITabRenderValues,
+  type Model,
+} from 'flexlayout-react';
 import 'flexlayout-react/style/light.css';
 import Box from '@mui/material/Box';
-import type { SlideDetails } from '@tessera/contract';
 import { activeViewerOf, appendSlide, openSlide, removeSlide } from '@tessera/domain';
 import { viewerPath } from '../projects/index.ts';
 import { ViewerSidePanel } from './side-panel/ViewerSidePanel.tsx';
 import { SlideViewer } from './SlideViewer.tsx';
+import { useTabTitles } from './tab-titles.ts';
 import { LandmarkTabIcon, useViewerSync, ViewerSyncContext } from './sync/index.ts';
 import {
   applyOpenSlides,
@@ -44,6 +51,7 @@ export function ViewerTabs({
   const [model] = useState<Model>(() => restoreLayout(projectId) ?? newLayout(slideId));
   // Sync between open slides and landmarks (sync/): page-level, shared by every tab.
   const sync = useViewerSync(projectId, model);
+  useTabTitles(projectId, model);
   const [settings, setSettings] = useState(loadViewSettings);
   const changeSettings = useCallback((change: Partial<ViewSettings>) => {
     setSettings((now) => {
@@ -112,7 +120,6 @@ export function ViewerTabs({
         settings={settings}
         changeSettings={changeSettings}
         navigation={navigationOf(viewerId)}
-        onSlide={(slide) => titleTab(model, viewerId, slide)}
         onNotFound={onNotFound}
       />
     );
@@ -165,14 +172,4 @@ export function ViewerTabs({
       </Box>
     </ViewerSidePanel>
   );
-}
-
-/** The tab's title and tooltip once its slide is known; unchanged ones are not written (no model change). */
-function titleTab(model: Model, viewerId: string, slide: SlideDetails): void {
-  const tab = model.getNodeById(viewerId);
-  if (!(tab instanceof TabNode) || tabConfigOf(tab)?.slideId !== slide.id) return;
-  const name = slide.fileName || slide.id;
-  const helpText = slide.assayMarkersFormatted ? `Assays: ${slide.assayMarkersFormatted}` : 'No assays';
-  if (tab.getName() !== name || tab.getHelpText() !== helpText)
-    model.doAction(Actions.updateNodeAttributes(viewerId, { name, helpText }));
 }
