@@ -3,16 +3,11 @@
  * switch performing its action. The annotation display tools (show/hide, labels, fill, opacity) join it
  * with the annotation layers.
  */
-import { useState } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { BoundAction, BoundActions } from '../../actions/action.ts';
+import { ToolbarPopover, WithHint } from '../../ui/ToolbarPopover.tsx';
 import type { ViewSettings } from './view-settings.ts';
 
 export function DisplayTools({
@@ -24,31 +19,10 @@ export function DisplayTools({
   settings: ViewSettings;
   isFlipped: boolean;
 }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
-    <>
-      <Tooltip title="Display tools">
-        <IconButton
-          aria-label="Display tools"
-          aria-haspopup="dialog"
-          aria-expanded={anchor !== null}
-          onClick={(e) => setAnchor(e.currentTarget)}
-        >
-          <TuneOutlined />
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Display tools' } }}
-      >
-        <Stack sx={{ px: 2, py: 1.5, minWidth: 240 }}>
-          <Typography variant="overline" color="text.secondary">
-            Display tools
-          </Typography>
+    <ToolbarPopover label="Display tools" title="Display tools" icon={<TuneOutlined />}>
+      {() => (
+        <>
           <ToggleRow action={actions.get('viewer.flip')} isOn={isFlipped} />
           <ToggleRow
             action={actions.get('viewer.togglePixelSmoothing')}
@@ -59,9 +33,9 @@ export function DisplayTools({
             isOn={settings.iccColorProfileOn && actions.get('viewer.toggleIccProfile').isEnabled}
             disabledHint="This slide has no ICC colour profile"
           />
-        </Stack>
-      </Popover>
-    </>
+        </>
+      )}
+    </ToolbarPopover>
   );
 }
 
@@ -80,11 +54,5 @@ function ToggleRow({
       label={action.label}
     />
   );
-  return !action.isEnabled && disabledHint ? (
-    <Tooltip title={disabledHint}>
-      <span>{row}</span>
-    </Tooltip>
-  ) : (
-    row
-  );
+  return <WithHint hint={action.isEnabled ? null : disabledHint}>{row}</WithHint>;
 }

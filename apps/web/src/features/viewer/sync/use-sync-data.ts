@@ -1,8 +1,8 @@
 /**
  * What sync reads for the open tabs (spec 2 §4 "Viewer load", §7 "Landmarks"): each slide's details
- * (its block and name), and for each block among them its landmarks (none: null) and its slides. A
- * failed read is said once with the spec's words; each viewer's load status is put together from its
- * reads by the domain's rule.
+ * (its block and name) and equalization, and for each block among them its landmarks (none: null) and
+ * its slides. A failed read is said once with the spec's words; each viewer's load status is put
+ * together from its reads by the domain's rule.
  */
 import { useEffect } from 'react';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import {
 } from '@tessera/domain';
 import type { SlideDetails } from '@tessera/contract';
 import { blockLandmarksQuery, blockSlidesQuery, type StoredBlockLandmarks } from '../../../api/landmarks.ts';
-import { failureOf } from '../../../api/equalization.ts';
+import { effectivePresetQuery, failureOf } from '../../../api/equalization.ts';
 import { messageOf } from '../../../api/queries.ts';
 import { slideDetailsQuery } from '../../../api/slide-viewer.ts';
 import { useNotify } from '../../../app/notify.tsx';
@@ -53,6 +53,11 @@ export function useSyncData(projectId: string, tabs: readonly SyncTab[], toolCon
     useQueries({ queries: slideIds.map((id) => slideDetailsQuery(projectId, id)) }),
   );
   const detailsOf = new Map(slideIds.map((id, i) => [id, details[i]!]));
+  // The equalization each viewer draws with (the same query as the viewer's): part of its load status.
+  const equalizations = readsOf(
+    useQueries({ queries: slideIds.map((id) => effectivePresetQuery(projectId, id)) }),
+  );
+  const equalizationOf = new Map(slideIds.map((id, i) => [id, equalizations[i]!]));
   const blockOf = (slideId: string) => {
     const slide = detailsOf.get(slideId)?.data;
     return slide ? (slide.blockId ?? null) : undefined;
@@ -97,6 +102,7 @@ export function useSyncData(projectId: string, tabs: readonly SyncTab[], toolCon
     return viewerLoadStatus({
       slide: slide.status,
       toolConfigs,
+      equalization: equalizationOf.get(tab.slideId)!.status,
       ...(at >= 0 ? { blockSlides: slideReads[at]!.status, landmarks: landmarkReads[at]!.status } : {}),
     });
   };
