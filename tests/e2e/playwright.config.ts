@@ -42,6 +42,8 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // Software WebGL (the fluorescence layer) without a GPU: Chromium is removing the silent fallback.
+        '--enable-unsafe-swiftshader',
       ],
     },
   },

@@ -126,7 +126,7 @@ async function openTwoTabs(page: Page, email: string): Promise<void> {
   );
   await page.goto(`/projects/${demo.projectId}/slide/${demo.brightfield}`);
   await expect(viewer(page, 1)).toHaveAttribute('data-load-status', 'succeeded');
-  // The second tab has not been shown yet: it loads its slide (and takes its title) once it is.
+  // The second tab has not been shown yet: its viewer is made once it is.
   await expect(page.locator('.flexlayout__tab_button')).toHaveCount(2);
 }
 
@@ -308,5 +308,45 @@ test('a writer overwrites the landmarks; the tabs then share a landmark colour a
   await landmarks.hover({ force: true });
   await expect(page.getByRole('tooltip')).toHaveText(
     `The flip of ${FLUORESCENCE} differs from its landmarks: flip it back to sync by landmarks`,
+  );
+});
+
+test('landmarks that record a slide flipped flip it when it opens (spec 2 §4 "Flip")', async ({ page }) => {
+  const { accessToken: token } = await tokensFor(USERS.writer);
+  const position = (img_idx: number, isFlippedOnYAxis: boolean) => ({
+    img_idx,
+    x: 400,
+    y: 300,
+    isFlippedOnYAxis,
+  });
+  await apiCall('PUT', `/v1/projects/${demo.projectId}/landmarks`, {
+    token,
+    body: {
+      blocks: [
+        {
+          name: demo.blockId,
+          images: [{ slideId: demo.brightfield }, { slideId: demo.fluorescence }],
+          landmarks: [{ index: 0, isAutomatic: true, pos: [position(0, false), position(1, true)] }],
+        },
+      ],
+    },
+  });
+  await signInPage(page, USERS.writer);
+  await page.goto(`/projects/${demo.projectId}/slide/${demo.fluorescence}`);
+  await expect(tabButton(page, FLUORESCENCE).getByTestId('landmark-icon')).toHaveAttribute(
+    'data-flipped',
+    'true',
+  );
+  await page.getByRole('button', { name: 'Display tools' }).click();
+  const flip = page
+    .getByRole('dialog', { name: 'Display tools' })
+    .getByRole('switch', { name: 'Flip slide' });
+  await expect(flip).toBeChecked();
+  // The brightfield slide, recorded unflipped, opens as it is.
+  await page.keyboard.press('Escape');
+  await page.goto(`/projects/${demo.projectId}/slide/${demo.brightfield}`);
+  await expect(tabButton(page, BRIGHTFIELD).getByTestId('landmark-icon')).toHaveAttribute(
+    'data-flipped',
+    'false',
   );
 });

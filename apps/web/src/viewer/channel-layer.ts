@@ -131,6 +131,12 @@ function mirrored(bytes: Uint8Array, w: number, h: number, bands: number): Uint8
   return out;
 }
 
+/**
+ * Textures kept: about two zoom levels of a large screen's tiles. OpenLayers' default of 512 is 256 MiB
+ * of GPU memory for 8 channels of 16 bits in 256² tiles.
+ */
+const TEXTURE_CACHE_TILES = 128;
+
 export function channelLayer(source: DataTile, style: Style, extent: number[], zIndex: number) {
-  return new WebGLTileLayer({ source, style, extent, zIndex, preload: 1 });
+  return new WebGLTileLayer({ source, style, extent, zIndex, preload: 1, cacheSize: TEXTURE_CACHE_TILES });
 }

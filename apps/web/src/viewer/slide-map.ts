@@ -168,6 +168,8 @@ export class SlideMap {
           magnification: this.magnification(),
         }),
       );
+    // The first frame now rather than at the next animation frame: its tiles are asked for at once.
+    this.map.renderSync();
   }
 
   /** The whole slide, always, at a resolution it cannot leave (OpenLayers would zoom it with the map). */

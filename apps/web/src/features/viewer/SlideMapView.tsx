@@ -3,7 +3,7 @@
  * page keys it by slide: a new slide is a new map; new tiles of the same slide (its conversion done)
  * change under the standing view.
  */
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import 'ol/ol.css';
 import type { ImageInfo } from '@tessera/contract';
@@ -63,7 +63,9 @@ export function SlideMapView({
       }),
   );
 
-  useEffect(() => {
+  // Made before the page is first painted (a layout effect): its first frame is drawn at once
+  // (SlideMap renders synchronously when made), so the first tiles are asked for before the paint.
+  useLayoutEffect(() => {
     const made = create();
     map.current = made;
     handOver(made);

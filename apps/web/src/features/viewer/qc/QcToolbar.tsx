@@ -10,13 +10,13 @@ import Redo from '@mui/icons-material/Redo';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import Undo from '@mui/icons-material/Undo';
 import type { MetadataPresetId } from '@tessera/domain';
-import { ActionButton, ActionIconButton } from '../../../actions/ActionButton.tsx';
+import { ActionIconButton } from '../../../actions/ActionButton.tsx';
 import type { QcPanelState } from './use-qc-panel.ts';
 
 export function QcToolbar({ qc }: { qc: QcPanelState }) {
   const { actions } = qc;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, p: 1, flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, p: 1 }}>
       <TextField
         select
         size="small"
@@ -24,7 +24,7 @@ export function QcToolbar({ qc }: { qc: QcPanelState }) {
         value={qc.preset.id}
         disabled={qc.isEditing}
         onChange={(e) => qc.choosePreset(e.target.value as MetadataPresetId)}
-        sx={{ flex: '1 1 200px', minWidth: 180 }}
+        sx={{ flex: '1 1 auto', minWidth: 100 }}
       >
         {qc.presets.map((preset) => (
           <MenuItem key={preset.id} value={preset.id}>
@@ -34,7 +34,8 @@ export function QcToolbar({ qc }: { qc: QcPanelState }) {
       </TextField>
       <ActionIconButton action={actions.get('qc.undo')} icon={<Undo />} />
       <ActionIconButton action={actions.get('qc.redo')} icon={<Redo />} />
-      <ActionButton action={actions.get('qc.editPreset')} icon={<TuneOutlined />} />
+      {/* An icon: the toolbar keeps to one line at the panel's narrowest (250 px). */}
+      <ActionIconButton action={actions.get('qc.editPreset')} icon={<TuneOutlined />} />
       {qc.edits.isSaving && <CircularProgress size={16} aria-label="Saving" />}
     </Box>
   );
