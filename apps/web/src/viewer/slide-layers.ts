@@ -43,7 +43,7 @@ export interface SlideDisplay {
   isFlipped: boolean;
 }
 
-interface SlideLayerOptions {
+interface SlideLayerContext {
   map: () => OlMap;
   target: HTMLElement;
   projection: Projection;
@@ -59,7 +59,8 @@ export class SlideLayers {
   private isColouredHere: boolean;
 
   constructor(
-    private readonly o: SlideLayerOptions,
+    /** What the layers are drawn for: the map, its element, projection and extent, how tiles are fetched. */
+    private readonly context: SlideLayerContext,
     private tiles: SlideTiles,
     private display: SlideDisplay,
     private tileUrl: TileUrl,
@@ -67,32 +68,35 @@ export class SlideLayers {
     private tileUrlKey: string,
     private equalization: TileEqualization,
   ) {
-    this.isColouredHere = !!o.channels && hasWebGl();
-    o.target.dataset.tiles = this.isColouredHere ? 'channels' : 'composited';
+    this.isColouredHere = !!context.channels && hasWebGl();
+    context.target.dataset.tiles = this.isColouredHere ? 'channels' : 'composited';
     this.slide = this.makeSlideLayer();
     // A source of its own: OpenLayers keeps a source's tiles for the map that drew them.
-    this.overview = new TileLayer({ source: this.slideSource(), extent: o.extent });
+    this.overview = new TileLayer({ source: this.slideSource(), extent: context.extent });
   }
 
   /** The slide's tile grid; flipped, the grid's column x shows the image's column (columns − 1 − x), mirrored. */
   private grid() {
-    const size = { w: this.o.extent[2], h: -this.o.extent[1] };
+    const size = { w: this.context.extent[2], h: -this.context.extent[1] };
     const pyramid = slidePyramid(size, this.tiles.levels);
     const { resolutions, tileSizes } = pyramid;
     const origin = this.display.isFlipped
       ? { origins: flippedOrigins(size.w, pyramid) }
       : { origin: [0, 0] as [number, number] };
-    return { pyramid, tileGrid: new TileGrid({ extent: this.o.extent, ...origin, resolutions, tileSizes }) };
+    return {
+      pyramid,
+      tileGrid: new TileGrid({ extent: this.context.extent, ...origin, resolutions, tileSizes }),
+    };
   }
 
   private slideSource(): TileImage {
     const { pyramid, tileGrid } = this.grid();
     const { isSmoothed, isFlipped } = this.display;
     const source = new TileImage({
-      projection: this.o.projection,
+      projection: this.context.projection,
       tileGrid,
       interpolate: isSmoothed,
-      tileLoadFunction: tileLoader(this.o.fetchTile, (z) => pyramid.tileSizes[z]!, isFlipped),
+      tileLoadFunction: tileLoader(this.context.fetchTile, (z) => pyramid.tileSizes[z]!, isFlipped),
       transition: 0,
     });
     source.setTileUrlFunction(this.urlFunction(pyramid.columns), this.tileUrlKey);
@@ -103,9 +107,9 @@ export class SlideLayers {
   private channelSource() {
     const { pyramid, tileGrid } = this.grid();
     const source = channelTileSource({
-      channels: this.o.channels!,
+      channels: this.context.channels!,
       path: this.tiles.path,
-      projection: this.o.projection,
+      projection: this.context.projection,
       tileGrid,
       tileSizeOf: (z) => pyramid.tileSizes[z]!,
       columnsOf: (z) => pyramid.columns[z]!,
@@ -116,7 +120,7 @@ export class SlideLayers {
       if (this.slide.getSource() !== source) return;
       console.warn('Channel tiles could not be drawn; drawing composited tiles instead');
       this.isColouredHere = false;
-      this.o.target.dataset.tiles = 'composited';
+      this.context.target.dataset.tiles = 'composited';
       this.replaceSlideLayer();
     });
     return source;
@@ -124,13 +128,13 @@ export class SlideLayers {
 
   private makeSlideLayer(): TileLayer<TileImage> | WebGLTileLayer {
     if (this.isColouredHere) {
-      const layout = this.o.channels!.layout;
+      const layout = this.context.channels!.layout;
       const style = channelLayerStyle(layout, this.equalization);
-      return channelLayer(this.channelSource(), style, this.o.extent, LAYER_Z.slide);
+      return channelLayer(this.channelSource(), style, this.context.extent, LAYER_Z.slide);
     }
     return new TileLayer({
       source: this.slideSource(),
-      extent: this.o.extent,
+      extent: this.context.extent,
       zIndex: LAYER_Z.slide,
       preload: 1,
     });
@@ -139,7 +143,7 @@ export class SlideLayers {
   private replaceSlideLayer(): void {
     const old = this.slide;
     this.slide = this.makeSlideLayer();
-    this.o.map().getLayers().setAt(this.o.map().getLayers().getArray().indexOf(old), this.slide);
+    this.context.map().getLayers().setAt(this.context.map().getLayers().getArray().indexOf(old), this.slide);
     old.dispose();
   }
 
@@ -150,7 +154,7 @@ export class SlideLayers {
   setEqualization(equalization: TileEqualization): void {
     this.equalization = equalization;
     if (!this.isColouredHere) return;
-    const shadings = channelShadings(this.o.channels!.layout, equalization);
+    const shadings = channelShadings(this.context.channels!.layout, equalization);
     (this.slide as WebGLTileLayer).updateStyleVariables(channelVariables(shadings));
   }
 
@@ -169,7 +173,7 @@ export class SlideLayers {
     if (key === this.tileUrlKey) return;
     this.tileUrl = tileUrl;
     this.tileUrlKey = key;
-    const size = { w: this.o.extent[2], h: -this.o.extent[1] };
+    const size = { w: this.context.extent[2], h: -this.context.extent[1] };
     const { columns } = slidePyramid(size, this.tiles.levels);
     const layers = this.isColouredHere
       ? [this.overview]
