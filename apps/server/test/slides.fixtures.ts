@@ -1,8 +1,14 @@
 /**
- * Test fixture: slides with metadata inserted straight into the database (each with an image row of its
- * own, whose file is not needed by the table tests).
+ * Test fixtures: slides with metadata inserted straight into the database (each with an image row of its
+ * own, whose file is not needed by the table tests), and real test slides registered as an import would.
  */
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { SLIDES_DIR } from '../../../packages/wsi/test/slides.ts';
+import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/database.ts';
+import { registerImage } from '../src/modules/imaging/images.service.ts';
+import { getOrCreateSlideForImage } from '../src/modules/slides/slides.service.ts';
 import { newId } from '../src/lib/ids.ts';
 import { insertMetadataSlide, type SlideMetadata } from '../src/modules/slides/slide-metadata.queries.ts';
 
@@ -26,4 +32,32 @@ export async function insertTestSlides(
     );
   }
   return ids;
+}
+
+/**
+ * Registers real test slides (../shared/testdata/slides, named relative to it) in a project through
+ * symlinks in `dir` — slides are never copied — and answers each file's slide id.
+ */
+export async function registerTestSlides(
+  ctx: AppContext,
+  projectId: string,
+  ownerId: string,
+  dir: string,
+  files: readonly string[],
+): Promise<Map<string, string>> {
+  const slideIds = new Map<string, string>();
+  for (const file of files) {
+    const link = path.join(dir, path.basename(file));
+    await symlink(path.join(SLIDES_DIR, file), link);
+    const { image } = await registerImage(ctx, [link]);
+    const { slide } = await getOrCreateSlideForImage(
+      ctx,
+      projectId,
+      image,
+      { fileName: path.basename(file), fileExtension: 'x' },
+      ownerId,
+    );
+    slideIds.set(file, slide.id);
+  }
+  return slideIds;
 }

@@ -3,7 +3,7 @@
  * viewer unpacks, and — coloured the viewer's way (domain channelShadings) — the server's own composite.
  */
 import { gunzipSync } from 'node:zlib';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,8 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bandCountOf, channelShadings, channelTileLayout, type ChannelBands } from '@tessera/domain';
 import { TiffSlide } from '@tessera/wsi';
 import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
-import { registerImage } from './images.service.ts';
-import { getOrCreateSlideForImage } from '../slides/slides.service.ts';
+import { registerTestSlides } from '../../../test/slides.fixtures.ts';
 
 const OME = 'cells-2c.ome.tif'; // 2 × uint8, 93 × 131, one tile of 256²
 const VECTRA = 'small_vectra.qptiff'; // 3 × uint8, 1920 × 1440 in strips: cut tiles, made levels
@@ -44,19 +43,13 @@ describeEachDialect('channel tiles', (t) => {
     outsider = await t().createUser();
     projectId = (await t().createProject({ members: [{ user: owner, role: 'projectDataOwner' }] })).id;
     await t().createProject({ members: [{ user: outsider, role: 'projectDataOwner' }] });
-    for (const file of [OME, VECTRA, GRAY16, SVS]) {
-      const link = path.join(tmp, file);
-      await symlink(path.join(SLIDES_DIR, file), link);
-      const { image } = await registerImage(t().ctx, [link]);
-      const { slide } = await getOrCreateSlideForImage(
-        t().ctx,
-        projectId,
-        image,
-        { fileName: file, fileExtension: 'x' },
-        owner.id,
-      );
-      slideIds.set(file, slide.id);
-    }
+    for (const [file, id] of await registerTestSlides(t().ctx, projectId, owner.id, tmp, [
+      OME,
+      VECTRA,
+      GRAY16,
+      SVS,
+    ]))
+      slideIds.set(file, id);
   });
   afterAll(async () => {
     await rm(tmp, { recursive: true, force: true });

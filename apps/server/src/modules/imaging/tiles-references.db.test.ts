@@ -6,7 +6,7 @@
  * Passthrough JPEG tiles are checked byte for byte in tiles.db.test.ts and decoded by Chromium in e2e.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -14,8 +14,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadOpenSlide, openSlide } from '@tessera/wsi';
 import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
 import { findTool } from '../../../../../packages/wsi/test/writer-tools.ts';
-import { registerImage } from './images.service.ts';
-import { getOrCreateSlideForImage } from '../slides/slides.service.ts';
+import { registerTestSlides } from '../../../test/slides.fixtures.ts';
 import { virtualLevels } from './virtual-levels.ts';
 
 const hasOpenSlide = await loadOpenSlide().then(
@@ -177,19 +176,14 @@ describeEachDialect('tiles against reference decoders', (t) => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'tessera-tile-refs-'));
     owner = await t().createUser();
     projectId = (await t().createProject({ members: [{ user: owner, role: 'projectDataOwner' }] })).id;
-    for (const { file } of CASES) {
-      const link = path.join(tmp, path.basename(file));
-      await symlink(path.join(SLIDES_DIR, file), link);
-      const { image } = await registerImage(t().ctx, [link]);
-      const { slide } = await getOrCreateSlideForImage(
-        t().ctx,
-        projectId,
-        image,
-        { fileName: path.basename(file), fileExtension: 'x' },
-        owner.id,
-      );
-      slideIds.set(file, slide.id);
-    }
+    for (const [file, id] of await registerTestSlides(
+      t().ctx,
+      projectId,
+      owner.id,
+      tmp,
+      CASES.map((c) => c.file),
+    ))
+      slideIds.set(file, id);
   });
   afterAll(async () => {
     await rm(tmp, { recursive: true, force: true });

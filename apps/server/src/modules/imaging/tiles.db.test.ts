@@ -2,7 +2,7 @@
  * Tiles against real test slides, registered from a temp folder of symlinks to ../shared/testdata/slides
  * (slides are never copied into the repository).
  */
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -10,8 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EQUALIZATION_MESSAGES } from '@tessera/domain';
 import { loadOpenSlide, TiffSlide } from '@tessera/wsi';
 import { describeEachDialect, SLIDES_DIR, type TestUser } from '../../../test/harness.ts';
-import { registerImage } from './images.service.ts';
-import { getOrCreateSlideForImage } from '../slides/slides.service.ts';
+import { registerTestSlides } from '../../../test/slides.fixtures.ts';
 
 const SLIDES = SLIDES_DIR;
 const SVS = 'CMU-1-Small-Region.svs';
@@ -45,19 +44,12 @@ describeEachDialect('tiles', (t) => {
     outsider = await t().createUser();
     projectId = (await t().createProject({ members: [{ user: owner, role: 'projectDataOwner' }] })).id;
     await t().createProject({ members: [{ user: outsider, role: 'projectDataOwner' }] });
-    for (const file of [SVS, OME, ...(hasOpenSlide ? [J2K_SVS] : [])]) {
-      const link = path.join(tmp, file);
-      await symlink(path.join(SLIDES, file), link);
-      const { image } = await registerImage(t().ctx, [link]);
-      const { slide } = await getOrCreateSlideForImage(
-        t().ctx,
-        projectId,
-        image,
-        { fileName: file, fileExtension: 'x' },
-        owner.id,
-      );
-      slideIds.set(file, slide.id);
-    }
+    for (const [file, id] of await registerTestSlides(t().ctx, projectId, owner.id, tmp, [
+      SVS,
+      OME,
+      ...(hasOpenSlide ? [J2K_SVS] : []),
+    ]))
+      slideIds.set(file, id);
   });
   afterAll(async () => {
     await rm(tmp, { recursive: true, force: true });
