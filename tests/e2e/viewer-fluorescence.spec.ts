@@ -12,20 +12,11 @@ import { test, expect } from './fixtures.ts';
 import { EQUALIZATION_MESSAGES } from '@tessera/domain';
 import { apiCall, ApiError } from './support/api.ts';
 import { USERS } from './support/users.ts';
-import { gridQuery, openTable } from './support/slides.ts';
+import { openTable, slideIdOf } from './support/slides.ts';
 import { dismissSnackbar, snackbar } from './support/ui.ts';
 
 const FLUORESCENCE = 'demo-fluorescence.ome.tif';
 const CHANNELS = ['DAPI', 'FITC', 'Cy3', 'Cy5'];
-
-async function slideIdOf(token: string, projectId: string, fileName: string): Promise<string> {
-  const answer = await gridQuery(token, projectId, {
-    startRow: 0,
-    endRow: 1,
-    filterModel: { fileName: { filterType: 'text', type: 'equals', filter: fileName } },
-  });
-  return answer.data[0]!.id;
-}
 
 /** Opens the fluorescence slide signed in as `email`, its image drawn. */
 async function openFluorescence(page: Page, email: string) {

@@ -12,7 +12,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { apiCall, ApiError } from './support/api.ts';
-import { demoProjectId, gridQuery, slideById } from './support/slides.ts';
+import { demoProjectId, slideById, slideIdOf } from './support/slides.ts';
 import { dismissSnackbar, snackbar } from './support/ui.ts';
 import { signInPage, tokensFor, USERS } from './support/users.ts';
 
@@ -28,15 +28,6 @@ interface Demo {
 
 let demo: Demo;
 let originalBlocks: { id: string; blockId: unknown }[] = [];
-
-async function slideIdOf(token: string, projectId: string, fileName: string): Promise<string> {
-  const answer = await gridQuery(token, projectId, {
-    startRow: 0,
-    endRow: 1,
-    filterModel: { fileName: { filterType: 'text', type: 'equals', filter: fileName } },
-  });
-  return answer.data[0]!.id;
-}
 
 async function setBlock(token: string, projectId: string, slides: { id: string; blockId: unknown }[]) {
   const rows = await Promise.all(slides.map((s) => slideById(token, projectId, s.id)));

@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { USERS } from './support/users.ts';
-import { fmt, gridQuery, openTable, search } from './support/slides.ts';
+import { fmt, openTable, search, slideIdOf } from './support/slides.ts';
 
 const BRIGHTFIELD = 'demo-brightfield.ome.tif';
 const FLUORESCENCE = 'demo-fluorescence.ome.tif';
@@ -24,15 +24,6 @@ const viewerOf = (page: Page, fileName: string) =>
 const mapCanvasOf = (viewer: Locator) => viewer.locator('[data-testid=slide-map] .ol-layer canvas').first();
 const slideAddress = (projectId: string, slideId: string) =>
   new RegExp(`/projects/${projectId}/slide/${slideId}$`);
-
-async function slideIdOf(token: string, projectId: string, fileName: string): Promise<string> {
-  const answer = await gridQuery(token, projectId, {
-    startRow: 0,
-    endRow: 1,
-    filterModel: { fileName: { filterType: 'text', type: 'equals', filter: fileName } },
-  });
-  return answer.data[0]!.id;
-}
 
 /**
  * Where the tissue is across the canvas: the share of tissue pixels (pink or purple: red clearly above

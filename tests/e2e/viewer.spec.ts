@@ -9,7 +9,7 @@ import { test, expect } from './fixtures.ts';
 import { VIEWER_MESSAGES } from '@tessera/domain';
 import type { SlideDetails } from '@tessera/contract';
 import { USERS } from './support/users.ts';
-import { gridQuery, openTable, search } from './support/slides.ts';
+import { gridQuery, openTable, search, slideIdOf } from './support/slides.ts';
 
 const BRIGHTFIELD = 'demo-brightfield.ome.tif';
 
@@ -27,15 +27,6 @@ async function tissueShare(page: Page): Promise<number> {
       for (let i = 0; i < data.length; i += 4) if (data[i]! - data[i + 1]! > 40 && data[i + 3]! > 0) tissue++;
       return tissue / (data.length / 4);
     });
-}
-
-async function slideIdOf(token: string, projectId: string, fileName: string): Promise<string> {
-  const answer = await gridQuery(token, projectId, {
-    startRow: 0,
-    endRow: 1,
-    filterModel: { fileName: { filterType: 'text', type: 'equals', filter: fileName } },
-  });
-  return answer.data[0]!.id;
 }
 
 test('a slide opens from the slide table and shows its image, fitted, at every magnification', async ({

@@ -43,6 +43,16 @@ export const gridQuery = (token: string, projectId: string, body: Record<string,
     body: { sortModel: [{ colId: 'fileName', sort: 'asc' }], ...body },
   });
 
+/** The id of the project's slide with this file name. */
+export async function slideIdOf(token: string, projectId: string, fileName: string): Promise<string> {
+  const answer = await gridQuery(token, projectId, {
+    startRow: 0,
+    endRow: 1,
+    filterModel: { fileName: { filterType: 'text', type: 'equals', filter: fileName } },
+  });
+  return answer.data[0]!.id;
+}
+
 export const slideCount = async (token: string, projectId: string) =>
   (await apiCall<{ count: number }>('GET', `/v1/projects/${projectId}/slides/count`, { token })).count;
 
