@@ -34,3 +34,4 @@ export * from './viewer/landmarks-overwrite.ts';
 export * from './viewer/viewer-load.ts';
 export * from './qc/metadata-presets.ts';
 export * from './viewer/channel-tiles.ts';
+export * from './viewer/annotation-display.ts';

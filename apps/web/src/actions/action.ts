@@ -4,7 +4,7 @@
  * grid's focus and selection, the slide table's permissions and history); a component binds the
  * registry to its current context, and its toolbar buttons, menu items and key presses all perform
  * those bound actions, so a label, a shortcut or an enabled rule is written in one place. The slide
- * viewer's tools and hotkeys are meant to be actions of the same kind.
+ * viewer's commands and keys are such actions (features/viewer/viewer-actions.ts).
  */
 import {
   formatChord,
@@ -139,6 +139,20 @@ export function performKey(
   event.preventDefault();
   action.perform({ key: event.key });
   return true;
+}
+
+/**
+ * Whether a key press goes into a field that takes text (a cell editor, a number box): a page's hotkeys
+ * leave such presses to the field. Switches, sliders and buttons take no text, so hotkeys work on them.
+ */
+export function isTextEntry(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      target.matches(
+        'textarea, select, input:not([type=checkbox], [type=radio], [type=range], [type=button])',
+      ))
+  );
 }
 
 /** The tooltip of a button: its label, with the shortcut when it has one ('Undo (Ctrl+Z)'). */

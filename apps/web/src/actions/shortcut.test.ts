@@ -33,6 +33,17 @@ describe('chords', () => {
     expect(matchesChord(parseChord('ArrowDown'), press('ArrowUp'))).toBe(false);
   });
 
+  it('Alt+letter fits Option+letter on a Mac, which types a symbol, by the key pressed (spec 2 Alt/Option + A)', () => {
+    const toggle = parseChord('Alt+A');
+    expect(matchesChord(toggle, press('a', { altKey: true, code: 'KeyA' }))).toBe(true);
+    expect(matchesChord(toggle, press('å', { altKey: true, code: 'KeyA' }))).toBe(true);
+    expect(matchesChord(toggle, press('å', { code: 'KeyA' }))).toBe(false);
+    expect(matchesChord(toggle, press('a', { code: 'KeyA' }))).toBe(false);
+    expect(matchesChord(toggle, press('ß', { altKey: true, code: 'KeyS' }))).toBe(false);
+    // Without Alt a chord's letter is the character typed, wherever the layout puts it.
+    expect(matchesChord(parseChord('Mod+Z'), press('y', { ctrlKey: true, code: 'KeyZ' }))).toBe(false);
+  });
+
   it('CHAR is a printable character typed without Mod or Alt (those are copy, paste and the like)', () => {
     const char = parseChord(CHAR);
     expect(matchesChord(char, press('a'))).toBe(true);

@@ -8,6 +8,8 @@
 /** What a key press is made of: the fields of a KeyboardEvent that chords read. */
 export interface KeyPress {
   key: string;
+  /** The physical key ('KeyA'): with Option held a Mac types another character ('å') than the key's. */
+  code?: string;
   ctrlKey: boolean;
   metaKey: boolean;
   shiftKey: boolean;
@@ -58,9 +60,13 @@ export function matchesChord(chord: Chord, press: KeyPress): boolean {
   const mod = press.ctrlKey || press.metaKey;
   if (chord.key === CHAR) return press.key.length === 1 && !mod && !press.altKey;
   const key = press.key.length === 1 ? press.key.toLowerCase() : press.key;
-  if (key !== chord.key) return false;
+  if (key !== chord.key && !isOptionLetter(chord, press)) return false;
   return (!chord.mod || mod) && (!chord.shift || press.shiftKey) && (!chord.alt || press.altKey);
 }
+
+/** An Alt+letter chord pressed as Option+letter on a Mac, where the key types a symbol: the key's code counts. */
+const isOptionLetter = (chord: Chord, press: KeyPress): boolean =>
+  chord.alt && press.altKey && /^[a-z]$/.test(chord.key) && press.code === `Key${chord.key.toUpperCase()}`;
 
 /** How many modifiers a chord names: the tie-breaker between chords that fit one key press. */
 export const specificity = (chord: Chord): number =>

@@ -285,6 +285,11 @@ export class SlideMap {
     this.map.once('rendercomplete', listener);
   }
 
+  /** Gives the map the keyboard focus (its arrows pan, + and − zoom; the viewer's keys work). */
+  focus(): void {
+    this.map.getTargetElement()?.focus({ preventScroll: true });
+  }
+
   /** Spec 2 §2: the sync cross-hair, a marker at the map's centre. */
   showCrosshair(isShown: boolean): void {
     this.crosshair.style.display = isShown ? 'block' : 'none';

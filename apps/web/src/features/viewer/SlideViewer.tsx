@@ -9,6 +9,7 @@ import Box from '@mui/material/Box';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import { neighboursOf, parseBbox, VIEWER_MESSAGES, type PixelBox } from '@tessera/domain';
 import { ERROR_CODES } from '@tessera/contract';
+import { isTextEntry, performKey } from '../../actions/action.ts';
 import { ApiError, fetchBlob } from '../../api/client.ts';
 import { messageOf } from '../../api/queries.ts';
 import { useSlideList } from '../../api/slide-list.ts';
@@ -26,15 +27,16 @@ import { SyncPanel, useSyncedMap } from './sync/index.ts';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { VIEWER_ACTIONS, type ViewerNavigation } from './viewer-actions.ts';
 import type { ViewSettings } from './view-settings.ts';
+import type { ViewerTabState } from './viewer-layout.ts';
 
 export interface SlideViewerProps {
   /** The tab's viewer id (spec 2 §3 "Per-viewer state"): its map registers for sync under it. */
   viewerId: string;
   projectId: string;
   slideId: string;
-  /** Mirrored horizontally (spec 2 §4 "Flip"): per viewer, kept with its tab. */
-  isFlipped: boolean;
-  onFlip: (isFlipped: boolean) => void;
+  /** The viewer's own state, kept with its tab: its flip (spec 2 §4 "Flip"), whether it shows annotations. */
+  tabState: ViewerTabState;
+  changeTabState: (change: Partial<ViewerTabState>) => void;
   /** The deep link's bbox, for the viewer of the address's slide; null otherwise. */
   bbox: string | null;
   settings: ViewSettings;
@@ -44,7 +46,8 @@ export interface SlideViewerProps {
 }
 
 export function SlideViewer(props: SlideViewerProps) {
-  const { projectId, slideId, isFlipped, onFlip, bbox, settings, changeSettings, navigation } = props;
+  const { projectId, slideId, tabState, changeTabState, bbox, settings, changeSettings, navigation } = props;
+  const { isFlipped } = tabState;
   const { onNotFound, viewerId } = props;
   const notify = useNotify();
   const details = useSlideDetails(projectId, slideId);
@@ -78,7 +81,16 @@ export function SlideViewer(props: SlideViewerProps) {
   // The slide list (up to 10,000 ids, for previous/next) is read once the image is first drawn: until
   // then it would compete with the first tiles for the server.
   const [isDrawn, setDrawn] = useState(false);
-  useEffect(() => map?.onceDrawn(() => setDrawn(true)), [map]);
+  // Drawn, the map takes the keyboard unless the user is already somewhere: the viewer's keys
+  // (Alt+A and the others, the map's arrows) then work without a click first.
+  useEffect(
+    () =>
+      map?.onceDrawn(() => {
+        setDrawn(true);
+        if (document.activeElement === document.body) map.focus();
+      }),
+    [map],
+  );
   const list = useSlideList(projectId, slide?.blockId, isDrawn);
   const fluorescence = useFluorescence(projectId, slideId, slide, list.data);
   const fileName = slide?.fileName;
@@ -126,8 +138,8 @@ export function SlideViewer(props: SlideViewerProps) {
     settings,
     changeSettings,
     hasIccProfile,
-    isFlipped,
-    flip: onFlip,
+    tabState,
+    changeTabState,
     fluorescence,
   });
 
@@ -154,12 +166,19 @@ export function SlideViewer(props: SlideViewerProps) {
   };
   const combinedKey = fluorescence.keyOf();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+      // Spec 2 §2 keyboard shortcuts, for the viewer that has the focus (its map, its toolbar).
+      onKeyDown={(event) => {
+        if (!isTextEntry(event.target)) performKey(actions.list, event);
+      }}
+    >
       <ViewerToolbar
         slide={slide}
         actions={actions}
         settings={settings}
-        isFlipped={isFlipped}
+        onSettingsChange={changeSettings}
+        tabState={tabState}
         magnification={magnification}
         sync={<SyncPanel />}
       />

@@ -25,6 +25,7 @@ import { useTabTitles } from './tab-titles.ts';
 import { LandmarkTabIcon, useViewerSync, ViewerSyncContext } from './sync/index.ts';
 import {
   applyOpenSlides,
+  changeTabState,
   newLayout,
   openSlidesOfModel,
   restoreLayout,
@@ -112,10 +113,8 @@ export function ViewerTabs({
         viewerId={viewerId}
         projectId={projectId}
         slideId={config.slideId}
-        isFlipped={config.isFlipped}
-        onFlip={(isFlipped) =>
-          model.doAction(Actions.updateNodeAttributes(viewerId, { config: { ...config, isFlipped } }))
-        }
+        tabState={config}
+        changeTabState={(change) => changeTabState(model, viewerId, change)}
         bbox={config.slideId === slideId ? bbox : null}
         settings={settings}
         changeSettings={changeSettings}

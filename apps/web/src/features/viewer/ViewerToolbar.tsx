@@ -22,19 +22,22 @@ import { ConversionStatus } from './ConversionStatus.tsx';
 import { DisplayTools } from './DisplayTools.tsx';
 import { FluorescenceTools } from './fluorescence/FluorescenceTools.tsx';
 import type { ViewSettings } from './view-settings.ts';
+import type { ViewerTabState } from './viewer-layout.ts';
 
 export function ViewerToolbar({
   slide,
   actions,
   settings,
-  isFlipped,
+  onSettingsChange,
+  tabState,
   magnification,
   sync,
 }: {
   slide: SlideDetails;
   actions: BoundActions;
   settings: ViewSettings;
-  isFlipped: boolean;
+  onSettingsChange: (change: Partial<ViewSettings>) => void;
+  tabState: ViewerTabState;
   magnification: number | null;
   /** The sync panel (sync/SyncPanel), after the display tools (spec 2 §2 toolbar order). */
   sync?: ReactNode;
@@ -77,7 +80,12 @@ export function ViewerToolbar({
       </Tooltip>
       <Divider orientation="vertical" flexItem />
       <FluorescenceTools actions={actions} />
-      <DisplayTools actions={actions} settings={settings} isFlipped={isFlipped} />
+      <DisplayTools
+        actions={actions}
+        settings={settings}
+        tabState={tabState}
+        onSettingsChange={onSettingsChange}
+      />
       {sync}
       <ActionIconButton action={actions.get('viewer.previousSlide')} icon={<NavigateBefore />} />
       <ActionIconButton action={actions.get('viewer.nextSlide')} icon={<NavigateNext />} />

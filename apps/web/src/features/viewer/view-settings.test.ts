@@ -4,25 +4,33 @@ import { DEFAULT_VIEW_SETTINGS, loadViewSettings, saveViewSettings } from './vie
 const storageOf = (text: string | null) => ({ getItem: () => text });
 
 describe('view settings', () => {
-  it('default to smoothing on and no ICC conversion', () => {
+  it('default to smoothing on, no ICC conversion, and labelled annotations filled at half opacity', () => {
     expect(loadViewSettings(storageOf(null))).toEqual(DEFAULT_VIEW_SETTINGS);
   });
 
   it('read back what was saved', () => {
     let saved = '';
-    saveViewSettings(
-      { pixelPerfectModeOn: true, iccColorProfileOn: true },
-      { setItem: (_, v) => (saved = v) },
-    );
-    expect(loadViewSettings(storageOf(saved))).toEqual({ pixelPerfectModeOn: true, iccColorProfileOn: true });
+    const settings = {
+      pixelPerfectModeOn: true,
+      iccColorProfileOn: true,
+      annotationFillEnabled: false,
+      annotationFillOpacity: 20,
+      annotationLabelsVisible: false,
+    };
+    saveViewSettings(settings, { setItem: (_, v) => (saved = v) });
+    expect(loadViewSettings(storageOf(saved))).toEqual(settings);
   });
 
   it('fall back field by field on anything unreadable', () => {
     expect(loadViewSettings(storageOf('not json'))).toEqual(DEFAULT_VIEW_SETTINGS);
     expect(loadViewSettings(storageOf('[]'))).toEqual(DEFAULT_VIEW_SETTINGS);
     expect(loadViewSettings(storageOf('{"pixelPerfectModeOn":"yes","iccColorProfileOn":true}'))).toEqual({
-      pixelPerfectModeOn: false,
+      ...DEFAULT_VIEW_SETTINGS,
       iccColorProfileOn: true,
+    });
+    expect(loadViewSettings(storageOf('{"annotationFillOpacity":250,"annotationLabelsVisible":0}'))).toEqual({
+      ...DEFAULT_VIEW_SETTINGS,
+      annotationFillOpacity: 100,
     });
   });
 });

@@ -8,6 +8,7 @@ import { createActionRegistry, type Action } from '../../actions/action.ts';
 import type { SlideMap } from '../../viewer/slide-map.ts';
 import type { Fluorescence } from './fluorescence/use-fluorescence.ts';
 import type { ViewSettings } from './view-settings.ts';
+import type { ViewerTabState } from './viewer-layout.ts';
 
 /** Where a viewer can go: the page's navigation, shared by its viewers. */
 export interface ViewerNavigation {
@@ -28,8 +29,9 @@ export interface ViewerContext {
   changeSettings(change: Partial<ViewSettings>): void;
   /** Whether the slide carries an ICC profile (imageInfo attachments). */
   hasIccProfile: boolean;
-  isFlipped: boolean;
-  flip(isFlipped: boolean): void;
+  /** The viewer's own state, kept with its tab: its flip, whether it shows annotations. */
+  tabState: ViewerTabState;
+  changeTabState(change: Partial<ViewerTabState>): void;
   /** The immunofluorescence display (split, grayscale, the equalization panel). */
   fluorescence: Pick<
     Fluorescence,
@@ -79,7 +81,7 @@ export const VIEWER_ACTIONS = createActionRegistry<ViewerContext>([
     id: 'viewer.flip',
     label: 'Flip slide',
     isEnabled: (c) => c.map !== null,
-    perform: (c) => c.flip(!c.isFlipped),
+    perform: (c) => c.changeTabState({ isFlipped: !c.tabState.isFlipped }),
   },
   {
     id: 'viewer.toggleSplitChannels',
@@ -109,5 +111,25 @@ export const VIEWER_ACTIONS = createActionRegistry<ViewerContext>([
     label: 'ICC colour profile',
     isEnabled: (c) => c.hasIccProfile,
     perform: (c) => c.changeSettings({ iccColorProfileOn: !c.settings.iccColorProfileOn }),
+  },
+  // Spec 2 §2 keyboard shortcuts: Alt/Option with A, S or F (on a Mac, Option+A types 'å': the key's
+  // position counts, see shortcut.ts).
+  {
+    id: 'viewer.toggleAnnotations',
+    label: 'Show annotations',
+    shortcuts: ['Alt+A'],
+    perform: (c) => c.changeTabState({ annotationsVisible: !c.tabState.annotationsVisible }),
+  },
+  {
+    id: 'viewer.toggleLabels',
+    label: 'Show labels',
+    shortcuts: ['Alt+S'],
+    perform: (c) => c.changeSettings({ annotationLabelsVisible: !c.settings.annotationLabelsVisible }),
+  },
+  {
+    id: 'viewer.toggleAnnotationFill',
+    label: 'Annotation fill',
+    shortcuts: ['Alt+F'],
+    perform: (c) => c.changeSettings({ annotationFillEnabled: !c.settings.annotationFillEnabled }),
   },
 ]);

@@ -1,6 +1,6 @@
 /**
  * The viewer's tabs as a flexlayout-react model (spec 2 §2 "Layout"): one tab per viewer, its node id
- * the viewer id and its config the slide and the viewer's flip. The rules of opening, switching and
+ * the viewer id and its config the slide and the viewer's own state (its flip, whether it shows annotations). The rules of opening, switching and
  * removing are the domain's (viewer-tabs.ts) over the tabs in layout order; this module reads that state
  * out of the model and writes the answer back, and keeps the layout per project in this browser so it
  * is restored when the user comes back to the viewer.
@@ -16,8 +16,12 @@ export const LOADING_TITLE = 'Loading...';
 const TabConfig = z.object({
   slideId: z.string().regex(/^[0-9a-f]{24}$/),
   isFlipped: z.boolean().catch(false),
+  /** Spec 2 §3 annotationsConfig.annotationsVisible: shown unless this viewer hides them. */
+  annotationsVisible: z.boolean().catch(true),
 });
 export type TabConfig = z.infer<typeof TabConfig>;
+/** A viewer's own state, kept with its tab (spec 2 §3 "Per-viewer state"): a new slide in the tab starts afresh. */
+export type ViewerTabState = Omit<TabConfig, 'slideId'>;
 
 /** What the viewer offers of flexlayout: tabs that drag and dock, no renaming, pop-outs, floats or pins. */
 const GLOBAL: IJsonModel['global'] = {
@@ -50,7 +54,16 @@ export function newLayout(slideId: string): Model {
   });
 }
 
-const configOf = (slideId: string): TabConfig => ({ slideId, isFlipped: false });
+const configOf = (slideId: string): TabConfig => ({ slideId, isFlipped: false, annotationsVisible: true });
+
+/** Changes a viewer's own state in its tab's config (a change to what it already is does nothing). */
+export function changeTabState(model: Model, viewerId: string, change: Partial<ViewerTabState>): void {
+  const tab = model.getNodeById(viewerId);
+  const config = tab instanceof TabNode ? tabConfigOf(tab) : undefined;
+  if (!config || Object.entries(change).every(([key, value]) => config[key as keyof TabConfig] === value))
+    return;
+  model.doAction(Actions.updateNodeAttributes(viewerId, { config: { ...config, ...change } }));
+}
 
 /** A tab's config; a tab of another kind or with a config not of this version gives undefined. */
 export function tabConfigOf(node: TabNode): TabConfig | undefined {

@@ -4,8 +4,8 @@
  * `useSyncTabs` takes a new one after every action on the model.
  */
 import { useEffect, useState } from 'react';
-import { Actions, TabNode, TabSetNode, type Model } from 'flexlayout-react';
-import { tabConfigOf } from '../viewer-layout.ts';
+import { TabNode, TabSetNode, type Model } from 'flexlayout-react';
+import { changeTabState, tabConfigOf } from '../viewer-layout.ts';
 
 export interface SyncTab {
   viewerId: string;
@@ -59,8 +59,5 @@ export function useSyncTabs(model: Model): SyncTab[] {
 
 /** Spec 2 §4 "Flip": a viewer flipped from elsewhere (its landmarks) keeps the flip with its tab. */
 export function flipTab(model: Model, viewerId: string, isFlipped: boolean): void {
-  const tab = model.getNodeById(viewerId);
-  const config = tab instanceof TabNode ? tabConfigOf(tab) : undefined;
-  if (config && config.isFlipped !== isFlipped)
-    model.doAction(Actions.updateNodeAttributes(viewerId, { config: { ...config, isFlipped } }));
+  changeTabState(model, viewerId, { isFlipped });
 }
