@@ -21,6 +21,11 @@ export const ERROR_CODES = {
   /** A save named a slide of the project under a block it is not part of (its blockId differs). */
   slideNotInBlock: 'SLIDE_NOT_IN_BLOCK',
   toolConfigNotFound: 'TOOL_CONFIG_NOT_FOUND',
+  /** The set does not show in the path's project (never made, or not linked to it). */
+  annotationSetNotFound: 'ANNOTATION_SET_NOT_FOUND',
+  annotationSetNameInUse: 'ANNOTATION_SET_NAME_IN_USE',
+  /** An annotation lies outside its slide's image. */
+  annotationOutsideImage: 'ANNOTATION_OUTSIDE_IMAGE',
   wrongCredentials: 'WRONG_CREDENTIALS',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   passwordExpired: 'PASSWORD_EXPIRED',

@@ -24,6 +24,12 @@ export {
 } from './metadata-import.contract.ts';
 export * as sharedViews from './shared-views.contract.ts';
 export * as metadataPresets from './metadata-presets.contract.ts';
+export * as annotations from './annotations.contract.ts';
+export type {
+  AnnotationSet,
+  AnnotationSetVersion,
+  RegionAnnotation,
+} from './annotations.contract.ts';
 export type { MetadataPreset } from './metadata-presets.contract.ts';
 export type {
   Slide,

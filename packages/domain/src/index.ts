@@ -35,3 +35,8 @@ export * from './viewer/viewer-load.ts';
 export * from './qc/metadata-presets.ts';
 export * from './viewer/channel-tiles.ts';
 export * from './viewer/annotation-display.ts';
+export * from './annotations/annotation-sets.ts';
+export * from './annotations/annotation-classes.ts';
+export * from './annotations/geometry.ts';
+export * from './annotations/annotation-features.ts';
+export * from './annotations/qupath-geojson.ts';

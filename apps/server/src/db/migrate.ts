@@ -23,6 +23,7 @@ import * as m20261125_0017_table_versions from './migrations/20261125_0017_table
 import * as m20261127_0018_optimized_levels from './migrations/20261127_0018_optimized_levels.ts';
 import * as m20261128_0019_landmarks from './migrations/20261128_0019_landmarks.ts';
 import * as m20261128_0020_metadata_presets from './migrations/20261128_0020_metadata_presets.ts';
+import * as m20261128_0021_annotations from './migrations/20261128_0021_annotations.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261127_0018_optimized_levels': m20261127_0018_optimized_levels,
   '20261128_0019_landmarks': m20261128_0019_landmarks,
   '20261128_0020_metadata_presets': m20261128_0020_metadata_presets,
+  '20261128_0021_annotations': m20261128_0021_annotations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

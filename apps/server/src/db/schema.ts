@@ -5,6 +5,15 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { LandmarksTable, ToolConfigsTable } from './viewer-tables.ts';
+import type {
+  AnnotationCellMarkersTable,
+  AnnotationClassesTable,
+  AnnotationFeaturesTable,
+  AnnotationSetLinksTable,
+  AnnotationSetsTable,
+  AnnotationSetVersionsTable,
+  AnnotationVersionCollectionsTable,
+} from './annotation-tables.ts';
 
 export interface UsersTable {
   id: string;
@@ -402,4 +411,11 @@ export interface Database {
   landmarks: LandmarksTable;
   tool_configs: ToolConfigsTable;
   metadata_presets: MetadataPresetsTable;
+  annotation_classes: AnnotationClassesTable;
+  annotation_sets: AnnotationSetsTable;
+  annotation_set_links: AnnotationSetLinksTable;
+  annotation_features: AnnotationFeaturesTable;
+  annotation_cell_markers: AnnotationCellMarkersTable;
+  annotation_set_versions: AnnotationSetVersionsTable;
+  annotation_version_collections: AnnotationVersionCollectionsTable;
 }

@@ -18,6 +18,7 @@ import { registerSharedViewRoutes } from './shared-views/shared-views.routes.ts'
 import { registerLandmarkRoutes } from './landmarks/landmarks.routes.ts';
 import { registerToolConfigRoutes } from './tool-configs/tool-configs.routes.ts';
 import { registerMetadataPresetRoutes } from './metadata-presets/metadata-presets.routes.ts';
+import { registerAnnotationRoutes } from './annotations/annotations.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -37,4 +38,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerLandmarkRoutes(app, ctx);
   registerToolConfigRoutes(app, ctx);
   registerMetadataPresetRoutes(app, ctx);
+  registerAnnotationRoutes(app, ctx);
 }

@@ -1,0 +1,210 @@
+/**
+ * A set's annotations (spec 2 §7 "Annotation loading"; issue #13 point 6): reading its region features
+ * and cell markers (working state or a version), and QuPath GeoJSON in and out. Geometry, classes and
+ * the QuPath mapping are the domain's; here they meet the rows. Every write is one transaction.
+ */
+import {
+  annotationUuid,
+  boundingBoxOf,
+  fromQuPathGeoJson,
+  isWithinImage,
+  toQuPathFeature,
+  type CellMarkerClass,
+  type CellMarkerInput,
+  type Geometry,
+  type QuPathCollection,
+  type RegionFeatureInput,
+  VIEWER_MESSAGES,
+} from '@tessera/domain';
+import { ERROR_CODES, type RegionAnnotation } from '@tessera/contract';
+import type { AppContext } from '../../context.ts';
+import type { Actor, ProjectScope } from '../../actor.ts';
+import { nowIso } from '../../db/dialect.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import * as items from './annotation-items.queries.ts';
+import { checkVersion, linkedSetOf, projectClasses, type LinkedSet } from './annotation-sets.service.ts';
+
+/** Properties kept in columns; the rest of a feature's properties are stored as they came. */
+const COLUMN_PROPERTIES = ['annotationType', 'annotationClass', 'index', 'count', 'isLocked'] as const;
+
+function featureValues(feature: RegionFeatureInput, itemId: number): items.FeatureValues {
+  const box = boundingBoxOf(feature.geometry);
+  const properties: Record<string, unknown> = { ...feature.properties };
+  for (const key of COLUMN_PROPERTIES) delete properties[key];
+  return {
+    item_id: itemId,
+    type: feature.properties.annotationType,
+    class_id: feature.properties.annotationClass,
+    geometry: JSON.stringify(feature.geometry),
+    min_x: box.minX,
+    min_y: box.minY,
+    max_x: box.maxX,
+    max_y: box.maxY,
+    item_index: feature.properties.index ?? null,
+    item_count: feature.properties.count ?? null,
+    is_locked: feature.properties.isLocked ? 1 : 0,
+    properties: JSON.stringify(properties),
+  };
+}
+
+const markerValues = (marker: CellMarkerInput, itemId: number): items.MarkerValues => ({
+  item_id: itemId,
+  x: marker.geometry.coordinates[0],
+  y: marker.geometry.coordinates[1],
+  classes: JSON.stringify(marker.properties.classes),
+});
+
+/** 400 ANNOTATION_OUTSIDE_IMAGE for the first geometry not on the slide: nothing is written then. */
+function checkOnImage(set: LinkedSet, geometries: Iterable<Geometry>): void {
+  const size = set.imageSize;
+  if (!size) throw new AppError(409, ERROR_CODES.imageInfoUnavailable, VIEWER_MESSAGES.imageInfoUnavailable);
+  let n = 0;
+  for (const geometry of geometries) {
+    n++;
+    if (!isWithinImage(boundingBoxOf(geometry), size))
+      throw badRequest(
+        `Annotation ${n} lies outside the slide (${size.w} × ${size.h} pixels)`,
+        ERROR_CODES.annotationOutsideImage,
+      );
+  }
+}
+
+/** Creates regions and markers in the set's working version, in the caller's transaction. */
+async function createItems(
+  db: Db,
+  set: LinkedSet,
+  actor: Actor,
+  regions: readonly RegionFeatureInput[],
+  markers: readonly CellMarkerInput[],
+): Promise<{ regionIds: number[]; markerIds: number[] }> {
+  const first = await items.allocateItemIds(db, set.id, regions.length + markers.length);
+  const author = { created_by: actor.userId, created_at: nowIso() };
+  const regionIds = regions.map((_, i) => first + i);
+  const markerIds = markers.map((_, i) => first + regions.length + i);
+  const target = { id: set.id, version: set.version };
+  await items.insertItems(
+    db,
+    'annotation_features',
+    target,
+    author,
+    regions.map((f, i) => featureValues(f, regionIds[i]!)),
+  );
+  await items.insertItems(
+    db,
+    'annotation_cell_markers',
+    target,
+    author,
+    markers.map((m, i) => markerValues(m, markerIds[i]!)),
+  );
+  return { regionIds, markerIds };
+}
+
+export async function importGeoJson(
+  ctx: AppContext,
+  project: ProjectScope,
+  actor: Actor,
+  setId: string,
+  collection: QuPathCollection,
+): Promise<{ created: number; skipped: number; messages: string[] }> {
+  const set = await linkedSetOf(ctx.db, project, setId);
+  const read = fromQuPathGeoJson(collection, await projectClasses(ctx.db, project.id));
+  checkOnImage(set, [...read.regions.map((r) => r.geometry), ...read.markers.map((m) => m.geometry)]);
+  await ctx.db.transaction().execute(async (tx) => {
+    // The working version as the transaction sees it: a version made meanwhile moved it on.
+    const now = await linkedSetOf(tx, project, setId);
+    await createItems(tx, now, actor, read.regions, read.markers);
+  });
+  return {
+    created: read.regions.length + read.markers.length,
+    skipped: read.skipped,
+    messages: read.messages,
+  };
+}
+
+function regionOf(row: items.FeatureRow): RegionAnnotation {
+  const properties = JSON.parse(row.properties) as Record<string, unknown>;
+  return {
+    type: 'Feature',
+    id: String(row.item_id),
+    geometry: JSON.parse(row.geometry) as Geometry,
+    properties: {
+      ...properties,
+      annotationType: row.type as RegionAnnotation['properties']['annotationType'],
+      annotationClass: row.class_id,
+      index: row.item_index,
+      count: row.item_count,
+      isLocked: row.is_locked === 1,
+      annotatedBy: typeof properties.annotatedBy === 'string' ? properties.annotatedBy : null,
+      createdAt: row.created_at,
+    },
+  };
+}
+
+const markerOf = (row: items.MarkerRow) => ({
+  type: 'Feature' as const,
+  id: String(row.item_id),
+  geometry: { type: 'Point' as const, coordinates: [row.x, row.y] as [number, number] },
+  properties: { classes: JSON.parse(row.classes) as CellMarkerClass[] },
+});
+
+export async function getFeatures(ctx: AppContext, project: ProjectScope, setId: string, version?: number) {
+  const set = await linkedSetOf(ctx.db, project, setId);
+  await checkVersion(ctx.db, set, version);
+  const rows = await items.findFeatures(ctx.db, set.id, version);
+  return { type: 'FeatureCollection' as const, features: rows.map(regionOf) };
+}
+
+export async function getCellMarkers(
+  ctx: AppContext,
+  project: ProjectScope,
+  setId: string,
+  version?: number,
+) {
+  const set = await linkedSetOf(ctx.db, project, setId);
+  await checkVersion(ctx.db, set, version);
+  const rows = await items.findMarkers(ctx.db, set.id, version);
+  return { type: 'FeatureCollection' as const, features: rows.map(markerOf) };
+}
+
+/** The set (or one version) as QuPath GeoJSON: regions, then cell markers as points. */
+export async function exportGeoJson(ctx: AppContext, project: ProjectScope, setId: string, version?: number) {
+  const set = await linkedSetOf(ctx.db, project, setId);
+  await checkVersion(ctx.db, set, version);
+  const classes = new Map((await projectClasses(ctx.db, project.id)).map((c) => [c.classId, c]));
+  const regions = (await items.findFeatures(ctx.db, set.id, version)).map((row) => {
+    const region = regionOf(row);
+    const { annotationType, annotationClass, isLocked, ...rest } = region.properties;
+    // createdAt is the row's, not the feature's; unset index, count and author are left out.
+    const properties = Object.fromEntries(
+      Object.entries(rest).filter(([key, value]) => key !== 'createdAt' && value !== null),
+    );
+    return toQuPathFeature(
+      {
+        uuid: annotationUuid(set.id, region.id),
+        geometry: region.geometry,
+        classId: annotationClass,
+        isLocked,
+        annotationType,
+        properties,
+      },
+      classes,
+    );
+  });
+  const markers = (await items.findMarkers(ctx.db, set.id, version)).map((row) => {
+    const marker = markerOf(row);
+    return toQuPathFeature(
+      {
+        uuid: annotationUuid(set.id, marker.id),
+        geometry: marker.geometry,
+        classId: marker.properties.classes[0]!.classId,
+        isLocked: false,
+        annotationType: 'Cma',
+        properties: {},
+        classes: marker.properties.classes,
+      },
+      classes,
+    );
+  });
+  return { type: 'FeatureCollection' as const, features: [...regions, ...markers] };
+}

@@ -1,0 +1,196 @@
+/**
+ * Annotation sets (spec 2 §3, §5, §7; issue #13): the sets a project's slide shows, creating and
+ * renaming them under the name rule, their versions, and the project's classes. A set is found through
+ * the path's project: a set not linked to it answers 404 like a missing one.
+ */
+import { z } from 'zod';
+import {
+  ANNOTATION_SET_MESSAGES,
+  ANNOTATION_VERSIONS_PAGE_SIZE,
+  annotationSetNameSchema,
+  DEFAULT_PROJECT_CLASSES,
+  type AnnotationClass,
+} from '@tessera/domain';
+import { ERROR_CODES, type AnnotationSet, type AnnotationSetVersion } from '@tessera/contract';
+import type { AppContext } from '../../context.ts';
+import type { Actor, ProjectScope } from '../../actor.ts';
+import { nowIso } from '../../db/dialect.ts';
+import type { Db } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { SLIDE_ERROR_CODES, SLIDE_MESSAGES } from '../slides/slides.service.ts';
+import * as q from './annotation-sets.queries.ts';
+
+/** A set as the path's project sees it, with its image's size (annotations must lie on it). */
+export interface LinkedSet {
+  id: string;
+  name: string;
+  /** The working version. */
+  version: number;
+  slideId: string;
+  /** Null when the image's info cannot be read: the set can be read, not written. */
+  imageSize: { w: number; h: number } | null;
+}
+
+const StoredSize = z.object({ width: z.number().positive(), height: z.number().positive() });
+
+/** The set, when the project sees it; 404 ANNOTATION_SET_NOT_FOUND otherwise. */
+export async function linkedSetOf(db: Db, project: ProjectScope, setId: string): Promise<LinkedSet> {
+  const row = await q.findLinkedSet(db, project.id, setId);
+  if (!row) throw notFound(`Annotation set ${setId} not found`, ERROR_CODES.annotationSetNotFound);
+  const size = StoredSize.safeParse(JSON.parse(row.image_info));
+  return {
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    slideId: row.slide_id,
+    imageSize: size.success ? { w: size.data.width, h: size.data.height } : null,
+  };
+}
+
+/** A version to read: one the set has made, or the working state (undefined). */
+export async function checkVersion(db: Db, set: LinkedSet, version: number | undefined): Promise<void> {
+  if (version !== undefined && !(await q.hasVersion(db, set.id, version)))
+    throw notFound(`Annotation set ${set.id} has no version ${version}`, ERROR_CODES.annotationSetNotFound);
+}
+
+async function slideOf(ctx: AppContext, project: ProjectScope, slideId: string) {
+  const slide = await q.findSlideImage(ctx.db, project.id, slideId);
+  if (!slide) throw notFound(SLIDE_MESSAGES.notFound(slideId), SLIDE_ERROR_CODES.notFound);
+  return slide;
+}
+
+async function versionsOf(db: Db, setId: string, page: { offset: number; limit: number }) {
+  const { rows, total } = await q.findVersions(db, setId, page);
+  const collections = await q.findCollections(db, [setId]);
+  const versions: AnnotationSetVersion[] = rows.map((row) => ({
+    version: row.version,
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+    collections: collections.filter((c) => c.version === row.version).map((c) => ({ id: c.id, tag: c.tag })),
+  }));
+  return { versions, total };
+}
+
+export async function listSlideSets(
+  ctx: AppContext,
+  project: ProjectScope,
+  slideId: string,
+): Promise<AnnotationSet[]> {
+  await slideOf(ctx, project, slideId);
+  const sets = await q.findSlideSets(ctx.db, slideId);
+  return Promise.all(
+    sets.map(async (set) => ({
+      id: set.id,
+      name: set.name,
+      annotationSetVersion: set.version,
+      linkedProjectsCount: Number(set.linked_projects),
+      versions: (await versionsOf(ctx.db, set.id, { offset: 0, limit: ANNOTATION_VERSIONS_PAGE_SIZE }))
+        .versions,
+    })),
+  );
+}
+
+/** The spec 2 §5 name rule: 400 with the spec's words as the whole message. */
+function checkedName(name: string | undefined): string {
+  const parsed = annotationSetNameSchema.safeParse(name);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+  return parsed.data;
+}
+
+const nameInUse = (name: string) =>
+  conflict(ANNOTATION_SET_MESSAGES.nameInUse(name), ERROR_CODES.annotationSetNameInUse);
+
+/** A unique-index violation: another request took the name between the check and the write. */
+const isUniqueViolation = (error: unknown) =>
+  /UNIQUE constraint failed|duplicate key value/.test(error instanceof Error ? error.message : '');
+
+export async function createSet(
+  ctx: AppContext,
+  project: ProjectScope,
+  actor: Actor,
+  slideId: string,
+  typed: string | undefined,
+): Promise<{ id: string; name: string }> {
+  const name = checkedName(typed);
+  const slide = await slideOf(ctx, project, slideId);
+  const id = newId();
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      if (await q.isNameTaken(tx, slideId, name)) throw nameInUse(name);
+      await q.insertSet(
+        tx,
+        { id, image_id: slide.image_id, name, created_by: actor.userId, created_at: nowIso() },
+        { project_id: project.id, slide_id: slideId },
+      );
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? nameInUse(name) : error;
+  }
+  return { id, name };
+}
+
+/** Renames the set everywhere it shows; the new name must be free on every slide it shows on. */
+export async function renameSet(
+  ctx: AppContext,
+  project: ProjectScope,
+  setId: string,
+  typed: string | undefined,
+): Promise<{ id: string; name: string }> {
+  const name = checkedName(typed);
+  await linkedSetOf(ctx.db, project, setId);
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      for (const slideId of await q.findSetSlides(tx, setId))
+        if (await q.isNameTaken(tx, slideId, name, setId)) throw nameInUse(name);
+      await q.renameSet(tx, setId, name, nowIso());
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? nameInUse(name) : error;
+  }
+  return { id: setId, name };
+}
+
+export async function createVersion(
+  ctx: AppContext,
+  project: ProjectScope,
+  actor: Actor,
+  setId: string,
+): Promise<{ version: number }> {
+  await linkedSetOf(ctx.db, project, setId);
+  const version = await ctx.db
+    .transaction()
+    .execute((tx) => q.makeVersion(tx, setId, actor.userId, nowIso()));
+  return { version };
+}
+
+export async function listVersions(
+  ctx: AppContext,
+  project: ProjectScope,
+  setId: string,
+  page: { page: number; pageSize: number },
+) {
+  await linkedSetOf(ctx.db, project, setId);
+  if (page.page * page.pageSize > Number.MAX_SAFE_INTEGER) throw badRequest('The page is out of range');
+  return versionsOf(ctx.db, setId, { offset: page.page * page.pageSize, limit: page.pageSize });
+}
+
+/** The project's classes: those it stored, else the default list (DEFAULT_PROJECT_CLASSES). */
+export async function projectClasses(db: Db, projectId: string): Promise<AnnotationClass[]> {
+  const rows = await q.findClasses(db, projectId);
+  if (rows.length === 0) return [...DEFAULT_PROJECT_CLASSES];
+  return rows.map((row) => ({
+    classId: row.class_id,
+    name: row.name,
+    color: row.color,
+    type: row.type === 'cma' ? 'cma' : 'freehand',
+  }));
+}
+
+export async function getClasses(ctx: AppContext, project: ProjectScope) {
+  const classes = await projectClasses(ctx.db, project.id);
+  return {
+    freehandClasses: classes.filter((c) => c.type === 'freehand'),
+    cmaClasses: classes.filter((c) => c.type === 'cma'),
+  };
+}

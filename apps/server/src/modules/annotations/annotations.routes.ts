@@ -1,0 +1,42 @@
+/**
+ * Annotation routes (spec 2 §7 "Slides and sets", "Annotation loading"; issue #13). Reading is open to
+ * every project member; writing is declared with annotationsManage (spec 2 §6), refused by the guard
+ * before the body is read.
+ */
+import type { FastifyInstance } from 'fastify';
+import { annotations as contract } from '@tessera/contract';
+import type { AppContext } from '../../context.ts';
+import { addRoute } from '../../http/route.ts';
+import * as sets from './annotation-sets.service.ts';
+import * as items from './annotation-items.service.ts';
+
+export function registerAnnotationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  addRoute(app, ctx.guard, contract.listSlideAnnotationSets, ({ project, params }) =>
+    sets.listSlideSets(ctx, project, params.slideId),
+  );
+  addRoute(app, ctx.guard, contract.createAnnotationSet, ({ project, actor, params, body }) =>
+    sets.createSet(ctx, project, actor, params.slideId, body.name),
+  );
+  addRoute(app, ctx.guard, contract.renameAnnotationSet, ({ project, params, body }) =>
+    sets.renameSet(ctx, project, params.setId, body.name),
+  );
+  addRoute(app, ctx.guard, contract.createAnnotationSetVersion, ({ project, actor, params }) =>
+    sets.createVersion(ctx, project, actor, params.setId),
+  );
+  addRoute(app, ctx.guard, contract.listAnnotationSetVersions, ({ project, params, query }) =>
+    sets.listVersions(ctx, project, params.setId, query),
+  );
+  addRoute(app, ctx.guard, contract.getAnnotationClasses, ({ project }) => sets.getClasses(ctx, project));
+  addRoute(app, ctx.guard, contract.getAnnotationFeatures, ({ project, params, query }) =>
+    items.getFeatures(ctx, project, params.setId, query.version),
+  );
+  addRoute(app, ctx.guard, contract.getCellMarkers, ({ project, params, query }) =>
+    items.getCellMarkers(ctx, project, params.setId, query.version),
+  );
+  addRoute(app, ctx.guard, contract.exportAnnotationSetGeoJson, ({ project, params, query }) =>
+    items.exportGeoJson(ctx, project, params.setId, query.version),
+  );
+  addRoute(app, ctx.guard, contract.importAnnotationSetGeoJson, ({ project, actor, params, body }) =>
+    items.importGeoJson(ctx, project, actor, params.setId, body),
+  );
+}
