@@ -26,6 +26,11 @@ export const ERROR_CODES = {
   annotationSetNameInUse: 'ANNOTATION_SET_NAME_IN_USE',
   /** An annotation lies outside its slide's image. */
   annotationOutsideImage: 'ANNOTATION_OUTSIDE_IMAGE',
+  /** Some annotations of a batch are not (or no longer) in the set: 'Not all annotations updated!'. */
+  annotationsNotAllUpdated: 'ANNOTATIONS_NOT_ALL_UPDATED',
+  annotationLocked: 'ANNOTATION_LOCKED',
+  /** Deleting an FOV or ROI needs the caller to have confirmed it (spec 2 §4). */
+  confirmationRequired: 'CONFIRMATION_REQUIRED',
   wrongCredentials: 'WRONG_CREDENTIALS',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   passwordExpired: 'PASSWORD_EXPIRED',

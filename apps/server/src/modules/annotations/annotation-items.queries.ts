@@ -35,6 +35,9 @@ export async function allocateItemIds(db: Db, setId: string, count: number): Pro
 
 export interface FeatureValues {
   item_id: number;
+  /** Set for an item restored by an undo: its first author and time; else the creating call's. */
+  created_by?: string | null;
+  created_at?: string;
   type: string;
   class_id: string;
   geometry: string;
@@ -50,6 +53,8 @@ export interface FeatureValues {
 
 export interface MarkerValues {
   item_id: number;
+  created_by?: string | null;
+  created_at?: string;
   x: number;
   y: number;
   classes: string;
@@ -80,7 +85,7 @@ export async function insertItems(
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const values = rows
       .slice(i, i + INSERT_CHUNK)
-      .map((row) => ({ ...row, set_id: set.id, v_from: set.version, ...author }));
+      .map((row) => ({ ...author, ...row, set_id: set.id, v_from: set.version }));
     // The overloads tie each table to its row shape; Kysely cannot follow a union of tables.
     await db
       .insertInto(table)

@@ -23,12 +23,20 @@ import { nowIso } from '../../db/dialect.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import * as items from './annotation-items.queries.ts';
+import { findAuthors, type ItemTable } from './annotation-edits.queries.ts';
 import { checkVersion, linkedSetOf, projectClasses, type LinkedSet } from './annotation-sets.service.ts';
 
 /** Properties kept in columns; the rest of a feature's properties are stored as they came. */
-const COLUMN_PROPERTIES = ['annotationType', 'annotationClass', 'index', 'count', 'isLocked'] as const;
+const COLUMN_PROPERTIES = [
+  'annotationType',
+  'annotationClass',
+  'index',
+  'count',
+  'isLocked',
+  'createdAt',
+] as const;
 
-function featureValues(feature: RegionFeatureInput, itemId: number): items.FeatureValues {
+export function featureValues(feature: RegionFeatureInput, itemId: number): items.FeatureValues {
   const box = boundingBoxOf(feature.geometry);
   const properties: Record<string, unknown> = { ...feature.properties };
   for (const key of COLUMN_PROPERTIES) delete properties[key];
@@ -56,7 +64,7 @@ const markerValues = (marker: CellMarkerInput, itemId: number): items.MarkerValu
 });
 
 /** 400 ANNOTATION_OUTSIDE_IMAGE for the first geometry not on the slide: nothing is written then. */
-function checkOnImage(set: LinkedSet, geometries: Iterable<Geometry>): void {
+export function checkOnImage(set: LinkedSet, geometries: Iterable<Geometry>): void {
   const size = set.imageSize;
   if (!size) throw new AppError(409, ERROR_CODES.imageInfoUnavailable, VIEWER_MESSAGES.imageInfoUnavailable);
   let n = 0;
@@ -70,32 +78,50 @@ function checkOnImage(set: LinkedSet, geometries: Iterable<Geometry>): void {
   }
 }
 
-/** Creates regions and markers in the set's working version, in the caller's transaction. */
-async function createItems(
+/** Items to create; one with an id restores that purged item of the set under its own id. */
+type New<T> = T & { id?: string | undefined };
+
+/**
+ * Creates regions and markers in the set's working version, in the caller's transaction; new ids are
+ * handed out for those that name none. Answers every item's id, in the order given.
+ */
+export async function createItems(
   db: Db,
   set: LinkedSet,
   actor: Actor,
-  regions: readonly RegionFeatureInput[],
-  markers: readonly CellMarkerInput[],
+  regions: readonly New<RegionFeatureInput>[],
+  markers: readonly New<CellMarkerInput>[],
 ): Promise<{ regionIds: number[]; markerIds: number[] }> {
-  const first = await items.allocateItemIds(db, set.id, regions.length + markers.length);
+  const fresh = [...regions, ...markers].filter((item) => item.id === undefined).length;
+  let next = fresh > 0 ? await items.allocateItemIds(db, set.id, fresh) : 0;
+  const idOf = (item: { id?: string | undefined }) => (item.id === undefined ? next++ : Number(item.id));
+  const regionIds = regions.map(idOf);
+  const markerIds = markers.map(idOf);
   const author = { created_by: actor.userId, created_at: nowIso() };
-  const regionIds = regions.map((_, i) => first + i);
-  const markerIds = markers.map((_, i) => first + regions.length + i);
+  // A restored item keeps who made it and when.
+  const restoredAuthors = async (table: ItemTable, all: readonly { id?: string | undefined }[]) =>
+    findAuthors(
+      db,
+      table,
+      set.id,
+      all.flatMap((item) => (item.id === undefined ? [] : [Number(item.id)])),
+    );
+  const regionAuthors = await restoredAuthors('annotation_features', regions);
+  const markerAuthors = await restoredAuthors('annotation_cell_markers', markers);
   const target = { id: set.id, version: set.version };
   await items.insertItems(
     db,
     'annotation_features',
     target,
     author,
-    regions.map((f, i) => featureValues(f, regionIds[i]!)),
+    regions.map((f, i) => ({ ...featureValues(f, regionIds[i]!), ...regionAuthors.get(regionIds[i]!) })),
   );
   await items.insertItems(
     db,
     'annotation_cell_markers',
     target,
     author,
-    markers.map((m, i) => markerValues(m, markerIds[i]!)),
+    markers.map((m, i) => ({ ...markerValues(m, markerIds[i]!), ...markerAuthors.get(markerIds[i]!) })),
   );
   return { regionIds, markerIds };
 }
@@ -122,7 +148,7 @@ export async function importGeoJson(
   };
 }
 
-function regionOf(row: items.FeatureRow): RegionAnnotation {
+export function regionOf(row: items.FeatureRow): RegionAnnotation {
   const properties = JSON.parse(row.properties) as Record<string, unknown>;
   return {
     type: 'Feature',
@@ -141,7 +167,7 @@ function regionOf(row: items.FeatureRow): RegionAnnotation {
   };
 }
 
-const markerOf = (row: items.MarkerRow) => ({
+export const markerOf = (row: items.MarkerRow) => ({
   type: 'Feature' as const,
   id: String(row.item_id),
   geometry: { type: 'Point' as const, coordinates: [row.x, row.y] as [number, number] },

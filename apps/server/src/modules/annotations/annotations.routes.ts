@@ -4,11 +4,12 @@
  * before the body is read.
  */
 import type { FastifyInstance } from 'fastify';
-import { annotations as contract } from '@tessera/contract';
+import { annotationEdits, annotations as contract } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../http/route.ts';
 import * as sets from './annotation-sets.service.ts';
 import * as items from './annotation-items.service.ts';
+import * as edits from './annotation-edits.service.ts';
 
 export function registerAnnotationRoutes(app: FastifyInstance, ctx: AppContext): void {
   addRoute(app, ctx.guard, contract.listSlideAnnotationSets, ({ project, params }) =>
@@ -38,5 +39,34 @@ export function registerAnnotationRoutes(app: FastifyInstance, ctx: AppContext):
   );
   addRoute(app, ctx.guard, contract.importAnnotationSetGeoJson, ({ project, actor, params, body }) =>
     items.importGeoJson(ctx, project, actor, params.setId, body),
+  );
+  registerEditRoutes(app, ctx);
+}
+
+function registerEditRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const c = annotationEdits;
+  addRoute(app, ctx.guard, c.createAnnotations, ({ project, actor, params, body }) =>
+    edits.createAnnotations(ctx, project, actor, params.setId, body),
+  );
+  addRoute(app, ctx.guard, c.updateAnnotations, ({ project, params, body }) =>
+    edits.updateAnnotations(ctx, project, params.setId, body),
+  );
+  addRoute(app, ctx.guard, c.purgeAnnotations, ({ project, params, body }) =>
+    edits.purgeAnnotations(ctx, project, params.setId, body),
+  );
+  addRoute(app, ctx.guard, c.lockAnnotations, ({ project, params, body }) =>
+    edits.lockAnnotations(ctx, project, params.setId, body),
+  );
+  addRoute(app, ctx.guard, c.createCellMarkers, ({ project, actor, params, body }) =>
+    edits.createCellMarkers(ctx, project, actor, params.setId, body),
+  );
+  addRoute(app, ctx.guard, c.updateCellMarkers, ({ project, params, body }) =>
+    edits.updateCellMarkers(ctx, project, params.setId, body),
+  );
+  addRoute(app, ctx.guard, c.purgeCellMarkers, ({ project, params, body }) =>
+    edits.purgeCellMarkers(ctx, project, params.setId, body),
+  );
+  addRoute(app, ctx.guard, c.getCellMarkerStats, ({ project, params, query }) =>
+    edits.cellMarkerStats(ctx, project, params.setId, query.version),
   );
 }
