@@ -8,6 +8,9 @@
  */
 import { z } from 'zod';
 import {
+  ANNOTATION_DETAILS,
+  MAX_VIEWPORT_FEATURES,
+  parseBbox,
   annotationClassSchema,
   annotationIdSchema,
   ANNOTATION_VERSIONS_PAGE_SIZE,
@@ -184,7 +187,22 @@ export const CellMarkerAnnotation = z
   })
   .meta({ id: 'CellMarkerAnnotation' });
 
-/** GET the set's region annotations (or one version's) as a FeatureCollection (spec 2 §7 "Annotation loading"). */
+/** A viewport in image pixels, 'minX,minY,maxX,maxY' (spec 2 §2's bbox rule and messages). */
+const Viewport = z.string().transform((text, ctx) => {
+  const parsed = parseBbox(text);
+  if ('error' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed.box;
+});
+
+/**
+ * GET the set's region annotations (or one version's) as a FeatureCollection (spec 2 §7 "Annotation
+ * loading"). With `bbox`, only those whose bounding box meets the viewport (an R*Tree / GiST lookup),
+ * at most `limit` of them (`truncated` says when there were more); `detail` thins outlines to
+ * `tolerance` image pixels (`simplified`) or answers each annotation's centre as a Point (`centroid`).
+ */
 export const getAnnotationFeatures = defineRoute({
   method: 'GET',
   path: '/v1/projects/:projectId/annotation-sets/:setId/features',
@@ -192,8 +210,17 @@ export const getAnnotationFeatures = defineRoute({
   tags: ['annotations'],
   access: projectPermission(null),
   params: SetParams,
-  query: VersionQuery,
-  response: z.object({ type: z.literal('FeatureCollection'), features: z.array(RegionAnnotation) }),
+  query: VersionQuery.extend({
+    bbox: Viewport.optional(),
+    detail: z.enum(ANNOTATION_DETAILS).default('full'),
+    tolerance: z.coerce.number().positive().max(1e6).default(1),
+    limit: z.coerce.number().int().min(1).max(MAX_VIEWPORT_FEATURES).default(MAX_VIEWPORT_FEATURES),
+  }),
+  response: z.object({
+    type: z.literal('FeatureCollection'),
+    features: z.array(RegionAnnotation),
+    truncated: z.boolean().optional(),
+  }),
   isResponseUnchecked: true,
 });
 

@@ -40,3 +40,4 @@ export * from './annotations/annotation-classes.ts';
 export * from './annotations/geometry.ts';
 export * from './annotations/annotation-features.ts';
 export * from './annotations/qupath-geojson.ts';
+export * from './annotations/level-of-detail.ts';

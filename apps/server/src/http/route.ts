@@ -9,6 +9,7 @@ import type { RouteDef, RoutePart } from '@tessera/contract';
 import { ErrorBody } from '@tessera/contract';
 import type { Actor, ProjectScope } from '../actor.ts';
 import { guardFor, type GuardDeps } from './guard.ts';
+import { JsonText } from '../lib/json-text.ts';
 
 export interface HandlerInput<D extends RouteDef> {
   params: RoutePart<D, 'params'>;
@@ -22,7 +23,9 @@ export interface HandlerInput<D extends RouteDef> {
   reply: FastifyReply;
 }
 
-export type Handler<D extends RouteDef> = (input: HandlerInput<D>) => Promise<z.input<D['response']>>;
+export type Handler<D extends RouteDef> = (
+  input: HandlerInput<D>,
+) => Promise<z.input<D['response']> | (D extends { isResponseUnchecked: true } ? JsonText : never)>;
 
 export function addRoute<D extends RouteDef>(
   app: FastifyInstance,
@@ -72,7 +75,12 @@ export function contractRouteOptions(def: RouteDef, deps: GuardDeps) {
     },
     // onRequest, not preValidation: the caller is refused before a byte of the body is read or parsed.
     onRequest: guardFor(def.access, deps),
-    ...(def.isResponseUnchecked ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
+    ...(def.isResponseUnchecked
+      ? {
+          serializerCompiler: () => (data: unknown) =>
+            data instanceof JsonText ? data.text : JSON.stringify(data),
+        }
+      : {}),
     ...(def.bodyLimitBytes ? { bodyLimit: def.bodyLimitBytes } : {}),
   };
 }

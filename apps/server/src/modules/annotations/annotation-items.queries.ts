@@ -3,6 +3,7 @@
  * the working state is `v_to IS NULL`, version V is `v_from <= V AND (v_to IS NULL OR v_to > V)`.
  */
 import { sql, type ExpressionBuilder } from 'kysely';
+import { isSqlite } from '../../db/dialect.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -138,4 +139,37 @@ export async function findMarkers(db: Db, setId: string, version?: number): Prom
     .where(aliveIn<'annotation_cell_markers'>(version))
     .orderBy('item_id')
     .execute();
+}
+
+const FEATURE_COLUMNS = sql.raw(
+  'f.item_id, f.type, f.class_id, f.geometry, f.min_x, f.min_y, f.max_x, f.max_y, f.item_index, ' +
+    'f.item_count, f.is_locked, f.properties, f.created_by, f.created_at',
+);
+
+/**
+ * The set's region features alive in `version` (working state when undefined) whose bounding box meets
+ * `box`, at most `limit`, by item id: an R*Tree lookup on SQLite, the GiST box index on PostgreSQL.
+ */
+export async function findFeaturesInBox(
+  db: Db,
+  setId: string,
+  version: number | undefined,
+  box: { minX: number; minY: number; maxX: number; maxY: number },
+  limit: number,
+): Promise<FeatureRow[]> {
+  const alive =
+    version === undefined
+      ? sql`f.v_to IS NULL`
+      : sql`f.v_from <= ${version} AND (f.v_to IS NULL OR f.v_to > ${version})`;
+  const query = isSqlite(db)
+    ? sql<FeatureRow>`SELECT ${FEATURE_COLUMNS} FROM annotation_features_rtree r
+        JOIN annotation_features f ON f.row_id = r.row_id
+        WHERE r.max_x >= ${box.minX} AND r.min_x <= ${box.maxX} AND r.max_y >= ${box.minY} AND r.min_y <= ${box.maxY}
+          AND r.set_id = ${setId} AND ${alive}
+        ORDER BY f.item_id LIMIT ${limit}`
+    : sql<FeatureRow>`SELECT ${FEATURE_COLUMNS} FROM annotation_features f
+        WHERE box(point(f.min_x, f.min_y), point(f.max_x, f.max_y)) && box(point(${box.minX}, ${box.minY}), point(${box.maxX}, ${box.maxY}))
+          AND f.set_id = ${setId} AND ${alive}
+        ORDER BY f.item_id LIMIT ${limit}`;
+  return (await query.execute(db)).rows;
 }

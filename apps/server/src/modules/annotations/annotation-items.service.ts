@@ -15,6 +15,10 @@ import {
   type QuPathCollection,
   type RegionFeatureInput,
   VIEWER_MESSAGES,
+  boxCentre,
+  simplifyGeometry,
+  type AnnotationDetail,
+  type Box,
 } from '@tessera/domain';
 import { ERROR_CODES, type RegionAnnotation } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
@@ -22,6 +26,7 @@ import type { Actor, ProjectScope } from '../../actor.ts';
 import { nowIso } from '../../db/dialect.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { JsonText } from '../../lib/json-text.ts';
 import * as items from './annotation-items.queries.ts';
 import { findAuthors, type ItemTable } from './annotation-edits.queries.ts';
 import { checkVersion, linkedSetOf, projectClasses, type LinkedSet } from './annotation-sets.service.ts';
@@ -40,6 +45,8 @@ export function featureValues(feature: RegionFeatureInput, itemId: number): item
   const box = boundingBoxOf(feature.geometry);
   const properties: Record<string, unknown> = { ...feature.properties };
   for (const key of COLUMN_PROPERTIES) delete properties[key];
+  // Always there, so the text of an answer (featureText) never needs to add it.
+  properties.annotatedBy = feature.properties.annotatedBy ?? null;
   return {
     item_id: itemId,
     type: feature.properties.annotationType,
@@ -174,11 +181,55 @@ export const markerOf = (row: items.MarkerRow) => ({
   properties: { classes: JSON.parse(row.classes) as CellMarkerClass[] },
 });
 
-export async function getFeatures(ctx: AppContext, project: ProjectScope, setId: string, version?: number) {
+/**
+ * A stored feature as the JSON text of a RegionAnnotation, written around the stored geometry and
+ * properties text without parsing them (the column values are checked on write; the properties hold
+ * no key of the columns', featureValues). `geometry` replaces the stored one (thinned, a centroid).
+ */
+function featureText(row: items.FeatureRow, geometry: string = row.geometry): string {
+  const extras = row.properties.length > 2 ? `,${row.properties.slice(1, -1)}` : '';
+  return (
+    `{"type":"Feature","id":"${row.item_id}","geometry":${geometry},"properties":{` +
+    `"annotationType":${JSON.stringify(row.type)},"annotationClass":${JSON.stringify(row.class_id)},` +
+    `"index":${row.item_index ?? 'null'},"count":${row.item_count ?? 'null'},` +
+    `"isLocked":${row.is_locked === 1},"createdAt":${JSON.stringify(row.created_at)}${extras}}}`
+  );
+}
+
+function geometryText(row: items.FeatureRow, detail: AnnotationDetail, tolerance: number): string {
+  if (detail === 'centroid')
+    return JSON.stringify({
+      type: 'Point',
+      coordinates: boxCentre({ minX: row.min_x, minY: row.min_y, maxX: row.max_x, maxY: row.max_y }),
+    });
+  if (detail === 'simplified')
+    return JSON.stringify(simplifyGeometry(JSON.parse(row.geometry) as Geometry, tolerance));
+  return row.geometry;
+}
+
+export async function getFeatures(
+  ctx: AppContext,
+  project: ProjectScope,
+  setId: string,
+  query: {
+    version?: number | undefined;
+    bbox?: Box | undefined;
+    detail: AnnotationDetail;
+    tolerance: number;
+    limit: number;
+  },
+): Promise<JsonText> {
   const set = await linkedSetOf(ctx.db, project, setId);
-  await checkVersion(ctx.db, set, version);
-  const rows = await items.findFeatures(ctx.db, set.id, version);
-  return { type: 'FeatureCollection' as const, features: rows.map(regionOf) };
+  await checkVersion(ctx.db, set, query.version);
+  // One more than asked: whether there were more is then known without counting them.
+  const rows = query.bbox
+    ? await items.findFeaturesInBox(ctx.db, set.id, query.version, query.bbox, query.limit + 1)
+    : await items.findFeatures(ctx.db, set.id, query.version);
+  const truncated = rows.length > query.limit;
+  const shown = truncated ? rows.slice(0, query.limit) : rows;
+  const features = shown.map((row) => featureText(row, geometryText(row, query.detail, query.tolerance)));
+  const tail = query.bbox ? `,"truncated":${truncated}` : '';
+  return new JsonText(`{"type":"FeatureCollection","features":[${features.join(',')}]${tail}}`);
 }
 
 export async function getCellMarkers(

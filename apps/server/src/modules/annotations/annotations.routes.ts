@@ -29,7 +29,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, ctx: AppContext):
   );
   addRoute(app, ctx.guard, contract.getAnnotationClasses, ({ project }) => sets.getClasses(ctx, project));
   addRoute(app, ctx.guard, contract.getAnnotationFeatures, ({ project, params, query }) =>
-    items.getFeatures(ctx, project, params.setId, query.version),
+    items.getFeatures(ctx, project, params.setId, query),
   );
   addRoute(app, ctx.guard, contract.getCellMarkers, ({ project, params, query }) =>
     items.getCellMarkers(ctx, project, params.setId, query.version),

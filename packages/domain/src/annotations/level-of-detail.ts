@@ -1,0 +1,49 @@
+/**
+ * Level of detail for annotation viewports (issue #13 point 4): zoomed far out, the viewer asks for
+ * outlines thinned to what the screen can show, or for centroids alone — far fewer vertices to send and
+ * draw. Thinning keeps a vertex only when it lies at least `tolerance` image pixels from the last one
+ * kept (radial distance: one pass, no parse of neighbours), and never breaks a shape's kind: a ring
+ * keeps at least 4 positions and stays closed, a line its two ends.
+ */
+import type { Geometry, Position } from './geometry.ts';
+
+export const ANNOTATION_DETAILS = ['full', 'simplified', 'centroid'] as const;
+export type AnnotationDetail = (typeof ANNOTATION_DETAILS)[number];
+
+/** The most features one viewport answer holds; past it the answer says it was cut short. */
+export const MAX_VIEWPORT_FEATURES = 200_000;
+
+function thin(line: readonly Position[], tolerance: number, minimum: number): Position[] {
+  if (line.length <= minimum) return [...line];
+  const squared = tolerance * tolerance;
+  const kept: Position[] = [line[0]!];
+  for (let i = 1; i < line.length - 1; i++) {
+    const [x, y] = line[i]!;
+    const [kx, ky] = kept[kept.length - 1]!;
+    if ((x - kx) ** 2 + (y - ky) ** 2 >= squared) kept.push(line[i]!);
+  }
+  kept.push(line[line.length - 1]!);
+  // Too thin to keep its kind: the original's every (n / minimum)-th vertex instead.
+  if (kept.length < minimum) {
+    const step = (line.length - 1) / (minimum - 1);
+    return Array.from({ length: minimum }, (_, i) => line[Math.round(i * step)]!);
+  }
+  return kept;
+}
+
+export function simplifyGeometry(geometry: Geometry, tolerance: number): Geometry {
+  switch (geometry.type) {
+    case 'Point':
+      return geometry;
+    case 'LineString':
+      return { type: 'LineString', coordinates: thin(geometry.coordinates, tolerance, 2) };
+    case 'Polygon':
+      return { type: 'Polygon', coordinates: geometry.coordinates.map((ring) => thin(ring, tolerance, 4)) };
+  }
+}
+
+/** The centre of a feature's bounding box: where a centroid marker is drawn. */
+export const boxCentre = (box: { minX: number; minY: number; maxX: number; maxY: number }): Position => [
+  (box.minX + box.maxX) / 2,
+  (box.minY + box.maxY) / 2,
+];
