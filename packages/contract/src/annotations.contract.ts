@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 import {
+  CELL_MARKERS_MEDIA_TYPE,
+  REGIONS_MEDIA_TYPE,
   ANNOTATION_DETAILS,
   MAX_VIEWPORT_FEATURES,
   parseBbox,
@@ -249,4 +251,39 @@ export const getAnnotationClasses = defineRoute({
     freehandClasses: z.array(annotationClassSchema),
     cmaClasses: z.array(annotationClassSchema),
   }),
+});
+
+/** Typed arrays in one buffer (packages/domain binary-transport.ts); a binary string in OpenAPI. */
+const AnnotationBytes = z
+  .custom<Uint8Array>((v) => v instanceof Uint8Array)
+  .meta({ type: 'string', format: 'binary' });
+
+/**
+ * GET the set's cell markers (or one version's) as typed arrays, `application/vnd.tessera.cell-markers`
+ * (layout in packages/domain binary-transport.ts and docs/architecture.md): a million markers without
+ * a line of JSON.
+ */
+export const getCellMarkersBinary = defineRoute({
+  method: 'GET',
+  path: '/v1/projects/:projectId/annotation-sets/:setId/cell-markers/binary',
+  summary: "An annotation set's cell markers as typed arrays",
+  tags: ['annotations'],
+  access: projectPermission(null),
+  params: SetParams,
+  query: VersionQuery,
+  response: AnnotationBytes,
+  responseTypes: [CELL_MARKERS_MEDIA_TYPE],
+});
+
+/** GET region outlines as typed arrays, `application/vnd.tessera.regions`, whole or by viewport. */
+export const getAnnotationFeaturesBinary = defineRoute({
+  method: 'GET',
+  path: '/v1/projects/:projectId/annotation-sets/:setId/features/binary',
+  summary: "An annotation set's region outlines as typed arrays",
+  tags: ['annotations'],
+  access: projectPermission(null),
+  params: SetParams,
+  query: VersionQuery.extend({ bbox: Viewport.optional() }),
+  response: AnnotationBytes,
+  responseTypes: [REGIONS_MEDIA_TYPE],
 });

@@ -41,3 +41,4 @@ export * from './annotations/geometry.ts';
 export * from './annotations/annotation-features.ts';
 export * from './annotations/qupath-geojson.ts';
 export * from './annotations/level-of-detail.ts';
+export * from './annotations/binary-transport.ts';

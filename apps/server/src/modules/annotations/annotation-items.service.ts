@@ -19,6 +19,10 @@ import {
   simplifyGeometry,
   type AnnotationDetail,
   type Box,
+  encodeCellMarkers,
+  encodeRegions,
+  MAX_VIEWPORT_FEATURES,
+  type RegionAnnotationType,
 } from '@tessera/domain';
 import { ERROR_CODES, type RegionAnnotation } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
@@ -284,4 +288,53 @@ export async function exportGeoJson(ctx: AppContext, project: ProjectScope, setI
     );
   });
   return { type: 'FeatureCollection' as const, features: [...regions, ...markers] };
+}
+
+/** Parses each distinct classes text once: a million markers share a handful of class lists. */
+function classesReader(): (text: string) => CellMarkerClass[] {
+  const seen = new Map<string, CellMarkerClass[]>();
+  return (text) => {
+    let classes = seen.get(text);
+    if (!classes) seen.set(text, (classes = JSON.parse(text) as CellMarkerClass[]));
+    return classes;
+  };
+}
+
+export async function getCellMarkersBinary(
+  ctx: AppContext,
+  project: ProjectScope,
+  setId: string,
+  version?: number,
+) {
+  const set = await linkedSetOf(ctx.db, project, setId);
+  await checkVersion(ctx.db, set, version);
+  const classesOf = classesReader();
+  const rows = await items.findMarkers(ctx.db, set.id, version);
+  const buffer = encodeCellMarkers(
+    rows.map((row) => ({ id: row.item_id, x: row.x, y: row.y, classes: classesOf(row.classes) })),
+  );
+  return new Uint8Array(buffer);
+}
+
+export async function getFeaturesBinary(
+  ctx: AppContext,
+  project: ProjectScope,
+  setId: string,
+  query: { version?: number | undefined; bbox?: Box | undefined },
+) {
+  const set = await linkedSetOf(ctx.db, project, setId);
+  await checkVersion(ctx.db, set, query.version);
+  const rows = query.bbox
+    ? await items.findFeaturesInBox(ctx.db, set.id, query.version, query.bbox, MAX_VIEWPORT_FEATURES)
+    : await items.findFeatures(ctx.db, set.id, query.version);
+  const buffer = encodeRegions(
+    rows.map((row) => ({
+      id: row.item_id,
+      classId: row.class_id,
+      type: row.type as RegionAnnotationType,
+      isLocked: row.is_locked === 1,
+      geometry: JSON.parse(row.geometry) as Geometry,
+    })),
+  );
+  return new Uint8Array(buffer);
 }

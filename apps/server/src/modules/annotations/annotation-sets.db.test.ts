@@ -5,7 +5,16 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@tessera/contract';
-import { ANNOTATION_SET_MESSAGES, GEOMETRY_MESSAGES } from '@tessera/domain';
+import {
+  ANNOTATION_SET_MESSAGES,
+  CELL_MARKERS_MEDIA_TYPE,
+  decodeCellMarkers,
+  decodeRegions,
+  GEOMETRY_MESSAGES,
+  markerAt,
+  regionAt,
+  REGIONS_MEDIA_TYPE,
+} from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { insertTestSlides } from '../../../test/slides.fixtures.ts';
 
@@ -296,6 +305,44 @@ describeEachDialect('annotation sets', (t) => {
       const withoutIds = (c: typeof exported) =>
         c.features.map(({ geometry, properties }) => ({ geometry, properties }));
       expect(withoutIds(again)).toEqual(withoutIds(exported));
+    });
+
+    it('answers the same annotations as typed arrays, whole or by viewport', async () => {
+      const binary = async (rest: string) => {
+        const answer = await t().request(reader, { method: 'GET', url: setUrl(setId, rest) });
+        expect(answer.statusCode).toBe(200);
+        return { type: answer.headers['content-type'], bytes: answer.rawPayload };
+      };
+      const buffer = (bytes: Buffer): ArrayBuffer => Uint8Array.from(bytes).buffer;
+      const markers = await binary('/cell-markers/binary');
+      expect(markers.type).toBe(CELL_MARKERS_MEDIA_TYPE);
+      const decodedMarkers = decodeCellMarkers(buffer(markers.bytes));
+      expect(markerAt(decodedMarkers, 0)).toMatchObject({
+        x: 42.26,
+        y: 84,
+        classes: [{ classId: 'Tumor cell' }],
+      });
+      const json = (await t().request(reader, { method: 'GET', url: setUrl(setId, '/features') })).json<{
+        features: {
+          id: string;
+          geometry: unknown;
+          properties: { annotationClass: string; isLocked: boolean };
+        }[];
+      }>().features;
+      const regions = await binary('/features/binary');
+      expect(regions.type).toBe(REGIONS_MEDIA_TYPE);
+      const decoded = decodeRegions(buffer(regions.bytes));
+      expect(json.map((_, i) => regionAt(decoded, i))).toEqual(
+        json.map((f) => ({
+          id: Number(f.id),
+          classId: f.properties.annotationClass,
+          type: 'Freehand',
+          isLocked: f.properties.isLocked,
+          geometry: f.geometry,
+        })),
+      );
+      const corner = decodeRegions(buffer((await binary('/features/binary?bbox=0,0,450,450')).bytes));
+      expect([...corner.ids]).toEqual([Number(json[0]!.id)]);
     });
 
     it('refuses an import with a feature outside the slide, writing none of it', async () => {

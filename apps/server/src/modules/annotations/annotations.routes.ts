@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { annotationEdits, annotations as contract } from '@tessera/contract';
+import { CELL_MARKERS_MEDIA_TYPE, REGIONS_MEDIA_TYPE } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../http/route.ts';
 import * as sets from './annotation-sets.service.ts';
@@ -39,6 +40,20 @@ export function registerAnnotationRoutes(app: FastifyInstance, ctx: AppContext):
   );
   addRoute(app, ctx.guard, contract.importAnnotationSetGeoJson, ({ project, actor, params, body }) =>
     items.importGeoJson(ctx, project, actor, params.setId, body),
+  );
+  // Typed arrays (packages/domain binary-transport.ts): bytes as they are, under their media type.
+  addRoute(app, ctx.guard, contract.getCellMarkersBinary, async ({ project, params, query, reply }) => {
+    reply.type(CELL_MARKERS_MEDIA_TYPE);
+    return items.getCellMarkersBinary(ctx, project, params.setId, query.version);
+  });
+  addRoute(
+    app,
+    ctx.guard,
+    contract.getAnnotationFeaturesBinary,
+    async ({ project, params, query, reply }) => {
+      reply.type(REGIONS_MEDIA_TYPE);
+      return items.getFeaturesBinary(ctx, project, params.setId, query);
+    },
   );
   registerEditRoutes(app, ctx);
 }
