@@ -22,6 +22,7 @@ import {
   markDemoSeeded,
 } from './seed-demo.queries.ts';
 import { describeDemoSlides, insertSyntheticSlides, syntheticSlideRows } from './demo-metadata.ts';
+import { DEMO_MARKERS, seedDemoAnnotations } from './demo-annotations.ts';
 
 const DEMO_PROJECT = 'Demo project';
 const DEMO_FOLDER_IDS = ['1001', '1002', '2001', '3001'];
@@ -107,6 +108,11 @@ async function seedDemoSlides(
   for (const failed of summary.failed)
     log(`Demo slide ${failed.fileName} could not be registered: ${failed.reason}`);
   await describeDemoSlides(ctx.db, projectId, summary.imported);
+  const brightfield = summary.imported.find((slide) => slide.fileName === 'demo-brightfield.ome.tif');
+  if (brightfield && adminId) {
+    log(`Adding the demo annotations (${DEMO_MARKERS.toLocaleString('en')} cell markers)…`);
+    await seedDemoAnnotations(ctx, projectId, brightfield.slideId, adminId);
+  }
   log(`Adding ${DEMO_METADATA_ROWS.toLocaleString('en')} synthetic metadata rows…`);
   await insertSyntheticSlides(ctx.db, projectId, syntheticSlideRows(DEMO_METADATA_ROWS), adminId);
 }

@@ -95,7 +95,7 @@ export async function createAnnotations(
       set,
       body.features.flatMap((f) => (f.id ? [f.id] : [])),
     );
-    const { regionIds } = await createItems(tx, set, actor, body.features, []);
+    const { regionIds } = await createItems(tx, set, actor.userId, body.features, []);
     return createdAnswer(regionIds);
   });
 }
@@ -210,7 +210,7 @@ export async function createCellMarkers(
       set,
       body.features.flatMap((f) => (f.id ? [f.id] : [])),
     );
-    const { markerIds } = await createItems(tx, set, actor, [], body.features);
+    const { markerIds } = await createItems(tx, set, actor.userId, [], body.features);
     return createdAnswer(markerIds);
   });
 }

@@ -99,7 +99,7 @@ type New<T> = T & { id?: string | undefined };
 export async function createItems(
   db: Db,
   set: LinkedSet,
-  actor: Actor,
+  userId: string,
   regions: readonly New<RegionFeatureInput>[],
   markers: readonly New<CellMarkerInput>[],
 ): Promise<{ regionIds: number[]; markerIds: number[] }> {
@@ -108,7 +108,7 @@ export async function createItems(
   const idOf = (item: { id?: string | undefined }) => (item.id === undefined ? next++ : Number(item.id));
   const regionIds = regions.map(idOf);
   const markerIds = markers.map(idOf);
-  const author = { created_by: actor.userId, created_at: nowIso() };
+  const author = { created_by: userId, created_at: nowIso() };
   // A restored item keeps who made it and when.
   const restoredAuthors = async (table: ItemTable, all: readonly { id?: string | undefined }[]) =>
     findAuthors(
@@ -150,7 +150,7 @@ export async function importGeoJson(
   await ctx.db.transaction().execute(async (tx) => {
     // The working version as the transaction sees it: a version made meanwhile moved it on.
     const now = await linkedSetOf(tx, project, setId);
-    await createItems(tx, now, actor, read.regions, read.markers);
+    await createItems(tx, now, actor.userId, read.regions, read.markers);
   });
   return {
     created: read.regions.length + read.markers.length,
