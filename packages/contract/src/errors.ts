@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   annotationLocked: 'ANNOTATION_LOCKED',
   /** Deleting an FOV or ROI needs the caller to have confirmed it (spec 2 §4). */
   confirmationRequired: 'CONFIRMATION_REQUIRED',
+  /** Spec 2 §8: unlinking a set from the only project it is linked to. */
+  annotationSetOnlyLink: '600007',
   wrongCredentials: 'WRONG_CREDENTIALS',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   passwordExpired: 'PASSWORD_EXPIRED',

@@ -26,6 +26,7 @@ export * as sharedViews from './shared-views.contract.ts';
 export * as metadataPresets from './metadata-presets.contract.ts';
 export * as annotations from './annotations.contract.ts';
 export * as annotationEdits from './annotation-edits.contract.ts';
+export * as annotationLinks from './annotation-links.contract.ts';
 export type { AnnotationSet, AnnotationSetVersion, RegionAnnotation } from './annotations.contract.ts';
 export type { MetadataPreset } from './metadata-presets.contract.ts';
 export type {

@@ -4,13 +4,14 @@
  * before the body is read.
  */
 import type { FastifyInstance } from 'fastify';
-import { annotationEdits, annotations as contract } from '@tessera/contract';
+import { annotationEdits, annotationLinks, annotations as contract } from '@tessera/contract';
 import { CELL_MARKERS_MEDIA_TYPE, REGIONS_MEDIA_TYPE } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../http/route.ts';
 import * as sets from './annotation-sets.service.ts';
 import * as items from './annotation-items.service.ts';
 import * as edits from './annotation-edits.service.ts';
+import * as links from './annotation-links.service.ts';
 
 export function registerAnnotationRoutes(app: FastifyInstance, ctx: AppContext): void {
   addRoute(app, ctx.guard, contract.listSlideAnnotationSets, ({ project, params }) =>
@@ -56,6 +57,15 @@ export function registerAnnotationRoutes(app: FastifyInstance, ctx: AppContext):
     },
   );
   registerEditRoutes(app, ctx);
+  addRoute(app, ctx.guard, annotationLinks.listLinkTargets, ({ project, actor, params }) =>
+    links.listLinkTargets(ctx, project, actor, params.setId),
+  );
+  addRoute(app, ctx.guard, annotationLinks.linkAnnotationSet, ({ project, actor, params }) =>
+    links.linkSet(ctx, project, actor, params.setId, params.targetProjectId),
+  );
+  addRoute(app, ctx.guard, annotationLinks.unlinkAnnotationSet, ({ project, actor, params }) =>
+    links.unlinkSet(ctx, project, actor, params.setId, params.targetProjectId),
+  );
 }
 
 function registerEditRoutes(app: FastifyInstance, ctx: AppContext): void {
