@@ -287,3 +287,32 @@ export const getAnnotationFeaturesBinary = defineRoute({
   response: AnnotationBytes,
   responseTypes: [REGIONS_MEDIA_TYPE],
 });
+
+/** The most classes a project keeps. */
+export const MAX_ANNOTATION_CLASSES = 200;
+
+/**
+ * PUT replaces the project's classes (the class editor, projectSettingsManage): ids unique, the order
+ * kept. Annotations of a class that leaves keep its id and are drawn as the default class (spec 2 §3).
+ */
+export const saveAnnotationClasses = defineRoute({
+  method: 'PUT',
+  path: '/v1/projects/:projectId/annotation-classes',
+  summary: "Replace a project's annotation classes",
+  tags: ['annotations'],
+  access: projectPermission('projectSettingsManage'),
+  params: z.object({ projectId: Id }),
+  body: z.object({
+    classes: z
+      .array(annotationClassSchema)
+      .min(1)
+      .max(MAX_ANNOTATION_CLASSES)
+      .refine((classes) => new Set(classes.map((c) => c.classId)).size === classes.length, {
+        message: 'Each class id may appear once',
+      }),
+  }),
+  response: z.object({
+    freehandClasses: z.array(annotationClassSchema),
+    cmaClasses: z.array(annotationClassSchema),
+  }),
+});

@@ -419,4 +419,42 @@ describeEachDialect('annotation sets', (t) => {
     expect(cmaClasses.length).toBeGreaterThan(0);
     expect(cmaClasses.every((c) => c.type === 'cma')).toBe(true);
   });
+
+  it('replaces the classes for project admins only, ids unique, order kept', async () => {
+    const url = `/v1/projects/${projectId}/annotation-classes`;
+    const classes = [
+      { classId: 'FOV', name: 'Field of view', color: '#00A0FF', type: 'freehand' },
+      { classId: 'Necrosis', name: 'Necrosis', color: '#101010', type: 'freehand' },
+      { classId: 'Lymphocyte', name: 'Lymphocyte', color: '#2040ff', type: 'cma' },
+    ];
+    expect((await t().request(writer, { method: 'PUT', url, payload: { classes } })).statusCode).toBe(403);
+    const admin = await t().createUser();
+    await t()
+      .ctx.db.insertInto('project_members')
+      .values({
+        project_id: projectId,
+        user_id: admin.id,
+        role: 'projectAdmin',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const saved = await t().request(admin, { method: 'PUT', url, payload: { classes } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({
+      freehandClasses: [{ ...classes[0], color: '#00a0ff' }, classes[1]],
+      cmaClasses: [classes[2]],
+    });
+    expect((await t().request(reader, { method: 'GET', url })).json()).toEqual(saved.json());
+    for (const bad of [
+      [classes[0], classes[0]],
+      [],
+      [{ ...classes[0], color: 'red' }],
+      [{ ...classes[0], classId: 'a\u0000b' }],
+      [{ ...classes[0], type: 'raster' }],
+    ])
+      expect((await t().request(admin, { method: 'PUT', url, payload: { classes: bad } })).statusCode).toBe(
+        400,
+      );
+    expect((await t().request(reader, { method: 'GET', url })).json()).toEqual(saved.json());
+  });
 });

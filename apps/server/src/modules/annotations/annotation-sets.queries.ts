@@ -192,3 +192,16 @@ export async function findClasses(db: Db, projectId: string) {
     .orderBy('position')
     .execute();
 }
+
+/** Replaces the project's classes, in the order given. */
+export async function replaceClasses(
+  db: Db,
+  projectId: string,
+  classes: readonly { class_id: string; name: string; color: string; type: string }[],
+): Promise<void> {
+  await db.deleteFrom('annotation_classes').where('project_id', '=', projectId).execute();
+  await db
+    .insertInto('annotation_classes')
+    .values(classes.map((c, position) => ({ ...c, project_id: projectId, position })))
+    .execute();
+}

@@ -194,3 +194,18 @@ export async function getClasses(ctx: AppContext, project: ProjectScope) {
     cmaClasses: classes.filter((c) => c.type === 'cma'),
   };
 }
+
+export async function saveClasses(
+  ctx: AppContext,
+  project: ProjectScope,
+  classes: readonly AnnotationClass[],
+) {
+  await ctx.db.transaction().execute((tx) =>
+    q.replaceClasses(
+      tx,
+      project.id,
+      classes.map((c) => ({ class_id: c.classId, name: c.name, color: c.color.toLowerCase(), type: c.type })),
+    ),
+  );
+  return getClasses(ctx, project);
+}

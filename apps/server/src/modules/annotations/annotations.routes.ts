@@ -30,6 +30,9 @@ export function registerAnnotationRoutes(app: FastifyInstance, ctx: AppContext):
     sets.listVersions(ctx, project, params.setId, query),
   );
   addRoute(app, ctx.guard, contract.getAnnotationClasses, ({ project }) => sets.getClasses(ctx, project));
+  addRoute(app, ctx.guard, contract.saveAnnotationClasses, ({ project, body }) =>
+    sets.saveClasses(ctx, project, body.classes),
+  );
   addRoute(app, ctx.guard, contract.getAnnotationFeatures, ({ project, params, query }) =>
     items.getFeatures(ctx, project, params.setId, query),
   );
