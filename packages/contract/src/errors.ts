@@ -33,6 +33,7 @@ export const ERROR_CODES = {
   confirmationRequired: 'CONFIRMATION_REQUIRED',
   /** Spec 2 §8: unlinking a set from the only project it is linked to. */
   annotationSetOnlyLink: '600007',
+  jobNotFound: 'JOB_NOT_FOUND',
   wrongCredentials: 'WRONG_CREDENTIALS',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   passwordExpired: 'PASSWORD_EXPIRED',

@@ -27,6 +27,9 @@ export * as metadataPresets from './metadata-presets.contract.ts';
 export * as annotations from './annotations.contract.ts';
 export * as annotationEdits from './annotation-edits.contract.ts';
 export * as annotationLinks from './annotation-links.contract.ts';
+export * as annotationCopy from './annotation-copy.contract.ts';
+export * as jobs from './jobs.contract.ts';
+export type { ProjectJob } from './jobs.contract.ts';
 export type { AnnotationSet, AnnotationSetVersion, RegionAnnotation } from './annotations.contract.ts';
 export type { MetadataPreset } from './metadata-presets.contract.ts';
 export type {

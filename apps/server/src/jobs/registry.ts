@@ -6,11 +6,13 @@
 import type { z } from 'zod';
 import { auditPruneJob } from './audit-prune.job.ts';
 import { convertImageJob } from './convert-image.job.ts';
+import { copyAnnotationsJob } from './copy-annotations.job.ts';
 import type { JobKinds } from './job-kind.ts';
 
 export const JOB_KINDS = {
   [auditPruneJob.name]: auditPruneJob,
   [convertImageJob.name]: convertImageJob,
+  [copyAnnotationsJob.name]: copyAnnotationsJob,
 } satisfies JobKinds;
 
 export type JobRegistry = typeof JOB_KINDS;

@@ -19,6 +19,7 @@ import { registerLandmarkRoutes } from './landmarks/landmarks.routes.ts';
 import { registerToolConfigRoutes } from './tool-configs/tool-configs.routes.ts';
 import { registerMetadataPresetRoutes } from './metadata-presets/metadata-presets.routes.ts';
 import { registerAnnotationRoutes } from './annotations/annotations.routes.ts';
+import { registerJobRoutes } from './jobs/jobs.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -39,4 +40,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerToolConfigRoutes(app, ctx);
   registerMetadataPresetRoutes(app, ctx);
   registerAnnotationRoutes(app, ctx);
+  registerJobRoutes(app, ctx);
 }

@@ -4,7 +4,7 @@
  * before the body is read.
  */
 import type { FastifyInstance } from 'fastify';
-import { annotationEdits, annotationLinks, annotations as contract } from '@tessera/contract';
+import { annotationCopy, annotationEdits, annotationLinks, annotations as contract } from '@tessera/contract';
 import { CELL_MARKERS_MEDIA_TYPE, REGIONS_MEDIA_TYPE } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../http/route.ts';
@@ -12,6 +12,7 @@ import * as sets from './annotation-sets.service.ts';
 import * as items from './annotation-items.service.ts';
 import * as edits from './annotation-edits.service.ts';
 import * as links from './annotation-links.service.ts';
+import { queueCopy } from './annotation-copy.service.ts';
 
 export function registerAnnotationRoutes(app: FastifyInstance, ctx: AppContext): void {
   addRoute(app, ctx.guard, contract.listSlideAnnotationSets, ({ project, params }) =>
@@ -60,6 +61,9 @@ export function registerAnnotationRoutes(app: FastifyInstance, ctx: AppContext):
     },
   );
   registerEditRoutes(app, ctx);
+  addRoute(app, ctx.guard, annotationCopy.copyAnnotations, ({ project, actor, body }) =>
+    queueCopy(ctx, project, actor, body),
+  );
   addRoute(app, ctx.guard, annotationLinks.listLinkTargets, ({ project, actor, params }) =>
     links.listLinkTargets(ctx, project, actor, params.setId),
   );
