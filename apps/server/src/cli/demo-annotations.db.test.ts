@@ -5,6 +5,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/harness.ts';
 import { insertTestSlides } from '../../test/slides.fixtures.ts';
+import { setImageSize } from '../../test/annotations.fixtures.ts';
 import { DEMO_MARKER_SET, DEMO_MARKERS, DEMO_REGION_SET, seedDemoAnnotations } from './demo-annotations.ts';
 
 describeEachDialect('demo annotations', (t) => {
@@ -13,10 +14,7 @@ describeEachDialect('demo annotations', (t) => {
     const projectId = (await t().createProject({ members: [{ user, role: 'projectRead' }] })).id;
     const [slideId] = await insertTestSlides(t().ctx.db, projectId, [{ fileName: 'demo.svs' }]);
     const size = { width: 8192, height: 6144 };
-    await t()
-      .ctx.db.updateTable('images')
-      .set({ image_info: JSON.stringify(size) })
-      .execute();
+    await setImageSize(t().ctx.db, [slideId!], size);
     await seedDemoAnnotations(t().ctx, projectId, slideId!, user.id);
 
     const base = `/v1/projects/${projectId}`;

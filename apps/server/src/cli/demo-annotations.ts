@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { nowIso } from '../db/dialect.ts';
 import { newId } from '../lib/ids.ts';
 import { findSlideImage, insertSet } from '../modules/annotations/annotation-sets.queries.ts';
-import { createItems } from '../modules/annotations/annotation-items.service.ts';
+import { createItems } from '../modules/annotations/annotation-writes.ts';
 
 export const DEMO_REGION_SET = 'Demo regions';
 export const DEMO_MARKER_SET = 'Demo cell markers';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ERROR_CODES } from '@tessera/contract';
 import { ANNOTATION_SET_MESSAGES } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
-import { insertTestSlides } from '../../../test/slides.fixtures.ts';
+import { annotationProject, setImageSize } from '../../../test/annotations.fixtures.ts';
 import { FAST, waitFor } from '../../../test/jobs.test-helpers.ts';
 import { createJobWorker, type JobWorker } from '../../jobs/worker.ts';
 
@@ -71,37 +71,20 @@ describeEachDialect('annotation copy', (t) => {
   };
 
   beforeAll(async () => {
-    [writer, reader] = [await t().createUser(), await t().createUser()];
-    projectId = (
-      await t().createProject({
-        members: [
-          { user: writer, role: 'projectWrite' },
-          { user: reader, role: 'projectRead' },
-        ],
-      })
-    ).id;
-    const db = t().ctx.db;
-    [source, sibling, small, withSet, outsider] = (await insertTestSlides(db, projectId, [
-      { fileName: 'he.svs', blockId: BLOCK },
-      { fileName: 'cd3.svs', blockId: BLOCK },
-      { fileName: 'cd8.svs', blockId: BLOCK },
-      { fileName: 'ki67.svs', blockId: BLOCK },
-      { fileName: 'other.svs', blockId: 'B-08' },
-    ])) as [string, string, string, string, string];
-    await db
-      .updateTable('images')
-      .set({ image_info: JSON.stringify({ width: 1000, height: 1000 }) })
-      .execute();
-    const { image_id } = await db
-      .selectFrom('slides')
-      .select('image_id')
-      .where('id', '=', small)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('images')
-      .set({ image_info: JSON.stringify({ width: 50, height: 50 }) })
-      .where('id', '=', image_id)
-      .execute();
+    const made = await annotationProject(
+      t(),
+      [
+        { fileName: 'he.svs', blockId: BLOCK },
+        { fileName: 'cd3.svs', blockId: BLOCK },
+        { fileName: 'cd8.svs', blockId: BLOCK },
+        { fileName: 'ki67.svs', blockId: BLOCK },
+        { fileName: 'other.svs', blockId: 'B-08' },
+      ],
+      { width: 1000, height: 1000 },
+    );
+    ({ writer, reader, projectId } = made);
+    [source, sibling, small, withSet, outsider] = made.slideIds as [string, string, string, string, string];
+    await setImageSize(t().ctx.db, [small], { width: 50, height: 50 });
 
     setId = (
       await t().request(writer, {

@@ -11,7 +11,7 @@ import { nowIso } from '../../db/dialect.ts';
 import { newId } from '../../lib/ids.ts';
 import * as items from './annotation-items.queries.ts';
 import * as sets from './annotation-sets.queries.ts';
-import { createItems } from './annotation-items.service.ts';
+import { createItems } from './annotation-writes.ts';
 
 export interface CopyPlan {
   projectId: string;

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { ERROR_CODES } from '@tessera/contract';
 import { ANNOTATION_SET_MESSAGES } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
-import { insertTestSlides } from '../../../test/slides.fixtures.ts';
+import { annotationProject } from '../../../test/annotations.fixtures.ts';
 
 const IMAGE = { width: 5000, height: 4000 };
 
@@ -91,20 +91,9 @@ describeEachDialect('annotation edits', (t) => {
   });
 
   beforeAll(async () => {
-    [writer, reader] = [await t().createUser(), await t().createUser()];
-    projectId = (
-      await t().createProject({
-        members: [
-          { user: writer, role: 'projectWrite' },
-          { user: reader, role: 'projectRead' },
-        ],
-      })
-    ).id;
-    slideId = (await insertTestSlides(t().ctx.db, projectId, [{ fileName: 'edits.svs' }]))[0]!;
-    await t()
-      .ctx.db.updateTable('images')
-      .set({ image_info: JSON.stringify(IMAGE) })
-      .execute();
+    const made = await annotationProject(t(), [{ fileName: 'edits.svs' }], IMAGE);
+    ({ writer, reader, projectId } = made);
+    slideId = made.slideIds[0]!;
   });
 
   describe('region annotations', () => {

@@ -20,8 +20,9 @@ import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import * as edits from './annotation-edits.queries.ts';
 import * as items from './annotation-items.queries.ts';
-import { checkOnImage, createItems, featureValues, markerOf, regionOf } from './annotation-items.service.ts';
-import { checkVersion, linkedSetOf, type LinkedSet } from './annotation-sets.service.ts';
+import { checkOnImage, createItems, featureValues, type LinkedSet } from './annotation-writes.ts';
+import { markerOf, regionOf } from './annotation-reads.ts';
+import { linkedSetOf, readableSetOf } from './annotation-sets.service.ts';
 
 type Body<R> = RoutePart<R, 'body'>;
 
@@ -270,8 +271,7 @@ export async function cellMarkerStats(
   setId: string,
   version?: number,
 ) {
-  const set = await linkedSetOf(ctx.db, project, setId);
-  await checkVersion(ctx.db, set, version);
+  const set = await readableSetOf(ctx.db, project, setId, version);
   const stats = new Map<
     string,
     { total: number; ratings: Record<string, number>; rankings: Record<string, number> }

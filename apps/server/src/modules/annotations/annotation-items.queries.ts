@@ -5,7 +5,9 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { isSqlite } from '../../db/dialect.ts';
 import type { Db } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { AnnotationCellMarkersTable, AnnotationFeaturesTable } from '../../db/annotation-tables.ts';
 
 type ItemTable = 'annotation_features' | 'annotation_cell_markers';
 
@@ -34,32 +36,13 @@ export async function allocateItemIds(db: Db, setId: string, count: number): Pro
   return Number(next) - count;
 }
 
-export interface FeatureValues {
-  item_id: number;
-  /** Set for an item restored by an undo: its first author and time; else the creating call's. */
-  created_by?: string | null;
-  created_at?: string;
-  type: string;
-  class_id: string;
-  geometry: string;
-  min_x: number;
-  min_y: number;
-  max_x: number;
-  max_y: number;
-  item_index: number | null;
-  item_count: number | null;
-  is_locked: number;
-  properties: string;
-}
+/** The columns of a versioned row that the set and the write decide, not the item. */
+type RowColumns = 'row_id' | 'set_id' | 'v_from' | 'v_to' | 'created_by' | 'created_at';
+/** Set for an item restored by an undo: its first author and time; else the creating call's. */
+type Author = { created_by?: string | null; created_at?: string };
 
-export interface MarkerValues {
-  item_id: number;
-  created_by?: string | null;
-  created_at?: string;
-  x: number;
-  y: number;
-  classes: string;
-}
+export type FeatureValues = Omit<Selectable<AnnotationFeaturesTable>, RowColumns> & Author;
+export type MarkerValues = Omit<Selectable<AnnotationCellMarkersTable>, RowColumns> & Author;
 
 /** Writes new items into the set's working version. */
 export async function insertItems(

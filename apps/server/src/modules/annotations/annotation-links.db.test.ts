@@ -9,6 +9,7 @@ import { ERROR_CODES } from '@tessera/contract';
 import { ANNOTATION_SET_MESSAGES } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { insertTestSlides } from '../../../test/slides.fixtures.ts';
+import { setImageSize } from '../../../test/annotations.fixtures.ts';
 import { INSUFFICIENT_PERMISSION } from './annotation-links.service.ts';
 
 const square = {
@@ -78,10 +79,7 @@ describeEachDialect('annotation set links', (t) => {
       .where('id', '=', slides.a)
       .executeTakeFirstOrThrow();
     await db.updateTable('slides').set({ image_id }).where('id', 'in', [slides.b, slides.c]).execute();
-    await db
-      .updateTable('images')
-      .set({ image_info: JSON.stringify({ width: 1000, height: 1000 }) })
-      .execute();
+    await setImageSize(db, [slides.a], { width: 1000, height: 1000 });
   });
 
   it('links a set into another project, where it shows the same annotations, edited from either', async () => {

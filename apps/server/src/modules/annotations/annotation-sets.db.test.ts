@@ -17,6 +17,7 @@ import {
 } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { insertTestSlides } from '../../../test/slides.fixtures.ts';
+import { setImageSize } from '../../../test/annotations.fixtures.ts';
 
 const IMAGE = { width: 10_000, height: 8000 };
 
@@ -124,10 +125,7 @@ describeEachDialect('annotation sets', (t) => {
     const own = await insertTestSlides(db, projectId, [{ fileName: 'a.svs' }, { fileName: 'b.svs' }]);
     [slideId, secondSlideId] = [own[0]!, own[1]!];
     otherSlideId = (await insertTestSlides(db, otherProjectId, [{ fileName: 'other.svs' }]))[0]!;
-    await db
-      .updateTable('images')
-      .set({ image_info: JSON.stringify(IMAGE) })
-      .execute();
+    await setImageSize(db, [slideId, secondSlideId], IMAGE);
   });
 
   describe('create, list and rename', () => {

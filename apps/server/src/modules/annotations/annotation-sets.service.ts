@@ -20,17 +20,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { SLIDE_ERROR_CODES, SLIDE_MESSAGES } from '../slides/slides.service.ts';
 import * as q from './annotation-sets.queries.ts';
-
-/** A set as the path's project sees it, with its image's size (annotations must lie on it). */
-export interface LinkedSet {
-  id: string;
-  name: string;
-  /** The working version. */
-  version: number;
-  slideId: string;
-  /** Null when the image's info cannot be read: the set can be read, not written. */
-  imageSize: { w: number; h: number } | null;
-}
+import type { LinkedSet } from './annotation-writes.ts';
 
 const StoredSize = z.object({ width: z.number().positive(), height: z.number().positive() });
 
@@ -48,10 +38,20 @@ export async function linkedSetOf(db: Db, project: ProjectScope, setId: string):
   };
 }
 
-/** A version to read: one the set has made, or the working state (undefined). */
-export async function checkVersion(db: Db, set: LinkedSet, version: number | undefined): Promise<void> {
+/**
+ * The set, when the project sees it, to read in `version`: one the set has made (404 otherwise), or the
+ * working state when undefined.
+ */
+export async function readableSetOf(
+  db: Db,
+  project: ProjectScope,
+  setId: string,
+  version: number | undefined,
+): Promise<LinkedSet> {
+  const set = await linkedSetOf(db, project, setId);
   if (version !== undefined && !(await q.hasVersion(db, set.id, version)))
     throw notFound(`Annotation set ${set.id} has no version ${version}`, ERROR_CODES.annotationSetNotFound);
+  return set;
 }
 
 async function slideOf(ctx: AppContext, project: ProjectScope, slideId: string) {

@@ -6,7 +6,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { VIEWER_MESSAGES } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
-import { insertTestSlides } from '../../../test/slides.fixtures.ts';
+import { annotationProject } from '../../../test/annotations.fixtures.ts';
 
 const GRID = 20; // 20 × 20 squares of 40 px, 100 px apart
 const circle = (cx: number, cy: number, r: number, n = 64) => {
@@ -57,21 +57,10 @@ describeEachDialect('annotation viewport', (t) => {
   };
 
   beforeAll(async () => {
-    const writer = await t().createUser();
-    reader = await t().createUser();
-    projectId = (
-      await t().createProject({
-        members: [
-          { user: writer, role: 'projectWrite' },
-          { user: reader, role: 'projectRead' },
-        ],
-      })
-    ).id;
-    const [slideId] = await insertTestSlides(t().ctx.db, projectId, [{ fileName: 'viewport.svs' }]);
-    await t()
-      .ctx.db.updateTable('images')
-      .set({ image_info: JSON.stringify({ width: 3000, height: 3000 }) })
-      .execute();
+    const made = await annotationProject(t(), [{ fileName: 'viewport.svs' }], { width: 3000, height: 3000 });
+    const { writer, slideIds } = made;
+    ({ reader, projectId } = made);
+    const slideId = slideIds[0]!;
     const base = `/v1/projects/${projectId}`;
     setId = (
       await t().request(writer, {
