@@ -79,7 +79,10 @@ export async function copyToSlide(
         return failed(`an annotation lies outside its image (${size.w} × ${size.h} pixels)`);
       const existing = (await sets.findSlideSets(tx, slideId)).find((s) => s.name === plan.targetSetName);
       if (!existing && plan.skipIfTargetSetMissing) return { outcome: 'skipped' } as const;
-      let target = existing && { id: existing.id, version: existing.version };
+      if (existing) await sets.lockSet(tx, existing.id);
+      // The version as it is under the lock: one made meanwhile moved it on.
+      const locked = existing && (await sets.findLinkedSet(tx, plan.projectId, existing.id));
+      let target = locked && { id: locked.id, version: locked.version };
       if (!target) {
         const id = newId();
         await sets.insertSet(

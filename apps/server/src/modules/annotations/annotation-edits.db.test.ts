@@ -283,6 +283,33 @@ describeEachDialect('annotation edits', (t) => {
     });
   });
 
+  it('serializes concurrent edits of one annotation and versions made meanwhile', async () => {
+    const setId = await newSet('Concurrent');
+    await call('POST', setId, '/features', collection([region(10, 10)]));
+    await call('POST', setId, '/versions');
+    const [only] = await regionsOf(setId);
+    const moves = Array.from({ length: 6 }, (_, i) =>
+      call(
+        'PATCH',
+        setId,
+        '/features',
+        collection([{ type: 'Feature', id: only!.id, geometry: square(i * 100, 7) }]),
+      ),
+    );
+    const versions = [call('POST', setId, '/versions'), call('POST', setId, '/versions')];
+    const answers = await Promise.all([...moves, ...versions]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 201, 201]);
+    const regions = await regionsOf(setId);
+    expect(regions).toHaveLength(1);
+    // Every version holds the one annotation, at one of the places it was moved to (or where it began).
+    const places = [square(10, 10), ...Array.from({ length: 6 }, (_, i) => square(i * 100, 7))];
+    for (const version of [1, 2, 3]) {
+      const inVersion = await regionsOf(setId, version);
+      expect(inVersion).toHaveLength(1);
+      expect(places).toContainEqual(inVersion[0]!.geometry);
+    }
+  });
+
   describe('cell markers', () => {
     it('creates, moves, reclassifies and purges markers, counting them per class and rating', async () => {
       const setId = await newSet('Markers');

@@ -22,7 +22,7 @@ import * as edits from './annotation-edits.queries.ts';
 import * as items from './annotation-items.queries.ts';
 import { checkOnImage, createItems, featureValues, type LinkedSet } from './annotation-writes.ts';
 import { markerOf, regionOf } from './annotation-reads.ts';
-import { linkedSetOf, readableSetOf } from './annotation-sets.service.ts';
+import { linkedSetOf, lockedSetOf, readableSetOf } from './annotation-sets.service.ts';
 
 type Body<R> = RoutePart<R, 'body'>;
 
@@ -42,7 +42,7 @@ async function inSet<T>(
   work: (tx: Db, set: LinkedSet) => Promise<T>,
 ): Promise<T> {
   await linkedSetOf(ctx.db, project, setId);
-  return ctx.db.transaction().execute(async (tx) => work(tx, await linkedSetOf(tx, project, setId)));
+  return ctx.db.transaction().execute(async (tx) => work(tx, await lockedSetOf(tx, project, setId)));
 }
 
 /** The live rows of `ids` in request order; 409 'Not all … updated!' when one is not alive in the set. */

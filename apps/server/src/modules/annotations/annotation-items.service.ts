@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor, ProjectScope } from '../../actor.ts';
 import { JsonText } from '../../lib/json-text.ts';
 import * as items from './annotation-items.queries.ts';
-import { linkedSetOf, projectClasses, readableSetOf } from './annotation-sets.service.ts';
+import { linkedSetOf, lockedSetOf, projectClasses, readableSetOf } from './annotation-sets.service.ts';
 import { checkOnImage, createItems } from './annotation-writes.ts';
 import { featureText, geometryText, markerOf, regionOf } from './annotation-reads.ts';
 
@@ -37,7 +37,7 @@ export async function importGeoJson(
   checkOnImage(set, [...read.regions.map((r) => r.geometry), ...read.markers.map((m) => m.geometry)]);
   await ctx.db.transaction().execute(async (tx) => {
     // The working version as the transaction sees it: a version made meanwhile moved it on.
-    const now = await linkedSetOf(tx, project, setId);
+    const now = await lockedSetOf(tx, project, setId);
     await createItems(tx, now, actor.userId, read.regions, read.markers);
   });
   return {

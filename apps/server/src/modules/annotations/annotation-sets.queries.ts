@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { isSqlite } from '../../db/dialect.ts';
 
 export interface SetRow {
   id: string;
@@ -204,4 +205,14 @@ export async function replaceClasses(
     .insertInto('annotation_classes')
     .values(classes.map((c, position) => ({ ...c, project_id: projectId, position })))
     .execute();
+}
+
+/**
+ * Takes the set's row lock for the rest of the transaction: edits of one set, and making its versions,
+ * run one after another, so an edit never writes into a version made meanwhile and two edits of one
+ * annotation never both close its row. SQLite has one writer at a time already.
+ */
+export async function lockSet(db: Db, setId: string): Promise<void> {
+  if (isSqlite(db)) return;
+  await db.selectFrom('annotation_sets').select('id').where('id', '=', setId).forUpdate().execute();
 }

@@ -38,6 +38,12 @@ export async function linkedSetOf(db: Db, project: ProjectScope, setId: string):
   };
 }
 
+/** The set, as `linkedSetOf`, with its lock taken for the caller's transaction (lockSet). */
+export async function lockedSetOf(tx: Db, project: ProjectScope, setId: string): Promise<LinkedSet> {
+  await q.lockSet(tx, setId);
+  return linkedSetOf(tx, project, setId);
+}
+
 /**
  * The set, when the project sees it, to read in `version`: one the set has made (404 otherwise), or the
  * working state when undefined.
