@@ -139,31 +139,36 @@ describe('channel statistics of slides', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('a synthetic uint16 fluorescence slide: ranges well inside the type range, from a coarse level', async () => {
-    const path = join(dir, 'fluorescence.ome.tif');
-    await generateFluorescenceSlide(path, { width: 1024, height: 768, seed: 3 });
-    const slide = await openSlide([path]);
-    try {
-      const full = await readChannelStatistics(slide);
-      expect(full).toHaveLength(4);
-      for (const c of full) {
-        expect(c.min).toBeLessThanOrEqual(c.low);
-        expect(c.low).toBeLessThan(c.high);
-        expect(c.high).toBeLessThanOrEqual(c.max);
-        // The whole point: far below 65535, so the type's range would show nearly black.
-        expect(c.high).toBeLessThan(40000);
-        expect(c.low).toBeGreaterThan(0);
+  // Writing the slide takes a few seconds on a busy 2-core machine: more than the default 5 s at worst.
+  it(
+    'a synthetic uint16 fluorescence slide: ranges well inside the type range, from a coarse level',
+    { timeout: 30_000 },
+    async () => {
+      const path = join(dir, 'fluorescence.ome.tif');
+      await generateFluorescenceSlide(path, { width: 1024, height: 768, seed: 3 });
+      const slide = await openSlide([path]);
+      try {
+        const full = await readChannelStatistics(slide);
+        expect(full).toHaveLength(4);
+        for (const c of full) {
+          expect(c.min).toBeLessThanOrEqual(c.low);
+          expect(c.low).toBeLessThan(c.high);
+          expect(c.high).toBeLessThanOrEqual(c.max);
+          // The whole point: far below 65535, so the type's range would show nearly black.
+          expect(c.high).toBeLessThan(40000);
+          expect(c.low).toBeGreaterThan(0);
+        }
+        // From level 1 (512 × 384) the ranges stay close to those of level 0.
+        const coarse = await readChannelStatistics(slide, { maxPixels: 512 * 384 });
+        coarse.forEach((c, i) => {
+          expect(Math.abs(c.low - full[i]!.low)).toBeLessThan(0.1 * full[i]!.high);
+          expect(c.high).toBeGreaterThan(0.5 * full[i]!.high);
+        });
+      } finally {
+        await slide.close();
       }
-      // From level 1 (512 × 384) the ranges stay close to those of level 0.
-      const coarse = await readChannelStatistics(slide, { maxPixels: 512 * 384 });
-      coarse.forEach((c, i) => {
-        expect(Math.abs(c.low - full[i]!.low)).toBeLessThan(0.1 * full[i]!.high);
-        expect(c.high).toBeGreaterThan(0.5 * full[i]!.high);
-      });
-    } finally {
-      await slide.close();
-    }
-  });
+    },
+  );
 
   it('real multi-channel slides (cells-2c OME-TIFF, Vectra qptiff, int8 OME z-series)', async () => {
     const read = async (name: string) => {
