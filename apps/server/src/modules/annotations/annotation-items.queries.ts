@@ -4,7 +4,6 @@
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import { isSqlite } from '../../db/dialect.ts';
-import { selectArrays } from '../../db/array-rows.ts';
 import type { Db } from '../../db/database.ts';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -156,23 +155,4 @@ export async function findFeaturesInBox(
           AND f.set_id = ${setId} AND ${alive}
         ORDER BY f.item_id LIMIT ${limit}`;
   return (await query.execute(db)).rows;
-}
-
-/**
- * The set's cell markers as arrays [item_id, x, y, classes], by item id: the binary transport's read,
- * without a row object per marker (db/array-rows.ts; a million markers).
- */
-export async function findMarkerArrays(
-  db: Db,
-  setId: string,
-  version?: number,
-): Promise<[number, number, number, string][]> {
-  const query = db
-    .selectFrom('annotation_cell_markers')
-    .select(['item_id', 'x', 'y', 'classes'])
-    .where('set_id', '=', setId)
-    .where(aliveIn<'annotation_cell_markers'>(version))
-    .orderBy('item_id')
-    .compile();
-  return (await selectArrays(db, query, true)) as [number, number, number, string][];
 }

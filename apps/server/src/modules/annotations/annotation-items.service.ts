@@ -141,9 +141,9 @@ export async function getCellMarkersBinary(
 ) {
   const set = await readableSetOf(ctx.db, project, setId, version);
   const classesOf = classesReader();
-  const rows = await items.findMarkerArrays(ctx.db, set.id, version);
+  const rows = await items.findMarkers(ctx.db, set.id, version);
   const buffer = encodeCellMarkers(
-    rows.map(([id, x, y, classes]) => ({ id, x, y, classes: classesOf(classes) })),
+    rows.map((row) => ({ id: row.item_id, x: row.x, y: row.y, classes: classesOf(row.classes) })),
   );
   return new Uint8Array(buffer);
 }
