@@ -9,7 +9,7 @@ import { ERROR_CODES, type annotationLinks } from '@tessera/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Actor, ProjectScope } from '../../actor.ts';
-import { nowIso } from '../../db/dialect.ts';
+import { isUniqueViolation, nowIso } from '../../db/dialect.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import * as q from './annotation-links.queries.ts';
 import { linkedSetOf } from './annotation-sets.service.ts';
@@ -94,8 +94,7 @@ export async function linkSet(
     });
   } catch (error) {
     // Another request linked a set of this name (or this set) meanwhile: the unique indexes refused it.
-    if (/UNIQUE constraint failed|duplicate key value/.test(error instanceof Error ? error.message : ''))
-      throw inUse;
+    if (isUniqueViolation(error)) throw inUse;
     throw error;
   }
   return { projectId: target.projectId, slideId: target.slideId };

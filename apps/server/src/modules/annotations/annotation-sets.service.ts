@@ -14,7 +14,7 @@ import {
 import { ERROR_CODES, type AnnotationSet, type AnnotationSetVersion } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
 import type { Actor, ProjectScope } from '../../actor.ts';
-import { nowIso } from '../../db/dialect.ts';
+import { isUniqueViolation, nowIso } from '../../db/dialect.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -106,10 +106,6 @@ function checkedName(name: string | undefined): string {
 
 const nameInUse = (name: string) =>
   conflict(ANNOTATION_SET_MESSAGES.nameInUse(name), ERROR_CODES.annotationSetNameInUse);
-
-/** A unique-index violation: another request took the name between the check and the write. */
-const isUniqueViolation = (error: unknown) =>
-  /UNIQUE constraint failed|duplicate key value/.test(error instanceof Error ? error.message : '');
 
 export async function createSet(
   ctx: AppContext,
