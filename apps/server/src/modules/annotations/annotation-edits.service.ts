@@ -11,6 +11,8 @@ import {
   CELL_MARKER_RATINGS,
   SPECIAL_CLASS_IDS,
   type CellMarkerClass,
+  type CellMarkerInput,
+  type RegionFeatureInput,
   type Geometry,
 } from '@tessera/domain';
 import { ERROR_CODES, type annotationEdits, type RoutePart } from '@tessera/contract';
@@ -45,13 +47,17 @@ async function inSet<T>(
   return ctx.db.transaction().execute(async (tx) => work(tx, await lockedSetOf(tx, project, setId)));
 }
 
+/** The live rows of these items in either table. */
+const liveOf = (tx: Db, table: edits.ItemTable, setId: string, ids: readonly number[]) =>
+  table === 'annotation_features'
+    ? edits.findLive(tx, 'annotation_features', setId, ids)
+    : edits.findLive(tx, 'annotation_cell_markers', setId, ids);
+
 /** The live rows of `ids` in request order; 409 'Not all … updated!' when one is not alive in the set. */
 async function liveRows<T extends edits.ItemTable>(tx: Db, table: T, setId: string, ids: readonly string[]) {
   const numbers = ids.map(Number);
   if (new Set(numbers).size !== numbers.length) throw badRequest('An annotation is named twice');
-  const rows = await (table === 'annotation_features'
-    ? edits.findLive(tx, 'annotation_features', setId, numbers)
-    : edits.findLive(tx, 'annotation_cell_markers', setId, numbers));
+  const rows = await liveOf(tx, table, setId, numbers);
   if (rows.length !== numbers.length) throw notAll(table);
   const byId = new Map(rows.map((row) => [Number(row.item_id), row]));
   return numbers.map((id) => byId.get(id)!) as T extends 'annotation_features'
@@ -66,10 +72,7 @@ async function checkRestoredIds(tx: Db, table: edits.ItemTable, set: LinkedSet, 
   if (new Set(numbers).size !== numbers.length) throw badRequest('An annotation is named twice');
   const next = await edits.nextItemId(tx, set.id);
   if (numbers.some((id) => id >= next)) throw badRequest('An annotation id was not given out by this set');
-  const alive =
-    table === 'annotation_features'
-      ? await edits.findLive(tx, 'annotation_features', set.id, numbers)
-      : await edits.findLive(tx, 'annotation_cell_markers', set.id, numbers);
+  const alive = await liveOf(tx, table, set.id, numbers);
   if (alive.length > 0)
     throw conflict(`Annotation ${alive[0]!.item_id} exists already`, ERROR_CODES.conflict);
 }
@@ -78,28 +81,44 @@ const createdAnswer = (ids: readonly number[]) => ({
   createdAnnotations: ids.map((id, index) => ({ id: String(id), index })),
 });
 
-export async function createAnnotations(
+/**
+ * Creates the features (regions or cell markers) in the set's working version; one that names an id
+ * restores that purged item (checkRestoredIds). Answers the ids by request position.
+ */
+async function createIn(
+  ctx: AppContext,
+  project: ProjectScope,
+  actor: Actor,
+  setId: string,
+  table: edits.ItemTable,
+  features: readonly ((RegionFeatureInput | CellMarkerInput) & { id?: string | undefined })[],
+) {
+  return inSet(ctx, project, setId, async (tx, set) => {
+    checkOnImage(
+      set,
+      features.map((f) => f.geometry),
+    );
+    const named = features.flatMap((f) => (f.id ? [f.id] : []));
+    await checkRestoredIds(tx, table, set, named);
+    const isRegions = table === 'annotation_features';
+    const { regionIds, markerIds } = await createItems(
+      tx,
+      set,
+      actor.userId,
+      isRegions ? (features as RegionFeatureInput[]) : [],
+      isRegions ? [] : (features as CellMarkerInput[]),
+    );
+    return createdAnswer(isRegions ? regionIds : markerIds);
+  });
+}
+
+export const createAnnotations = (
   ctx: AppContext,
   project: ProjectScope,
   actor: Actor,
   setId: string,
   body: Body<typeof annotationEdits.createAnnotations>,
-) {
-  return inSet(ctx, project, setId, async (tx, set) => {
-    checkOnImage(
-      set,
-      body.features.map((f) => f.geometry),
-    );
-    await checkRestoredIds(
-      tx,
-      'annotation_features',
-      set,
-      body.features.flatMap((f) => (f.id ? [f.id] : [])),
-    );
-    const { regionIds } = await createItems(tx, set, actor.userId, body.features, []);
-    return createdAnswer(regionIds);
-  });
-}
+) => createIn(ctx, project, actor, setId, 'annotation_features', body.features);
 
 const isLocked = (row: edits.LiveFeature) => row.is_locked === 1;
 const lockedRefusal = (message: string) => new AppError(409, ERROR_CODES.annotationLocked, message);
@@ -193,28 +212,13 @@ export async function lockAnnotations(
   });
 }
 
-export async function createCellMarkers(
+export const createCellMarkers = (
   ctx: AppContext,
   project: ProjectScope,
   actor: Actor,
   setId: string,
   body: Body<typeof annotationEdits.createCellMarkers>,
-) {
-  return inSet(ctx, project, setId, async (tx, set) => {
-    checkOnImage(
-      set,
-      body.features.map((f) => f.geometry),
-    );
-    await checkRestoredIds(
-      tx,
-      'annotation_cell_markers',
-      set,
-      body.features.flatMap((f) => (f.id ? [f.id] : [])),
-    );
-    const { markerIds } = await createItems(tx, set, actor.userId, [], body.features);
-    return createdAnswer(markerIds);
-  });
-}
+) => createIn(ctx, project, actor, setId, 'annotation_cell_markers', body.features);
 
 export async function updateCellMarkers(
   ctx: AppContext,
