@@ -24,6 +24,10 @@ export const ERROR_CODES = {
   /** The set does not show in the path's project (never made, or not linked to it). */
   annotationSetNotFound: 'ANNOTATION_SET_NOT_FOUND',
   annotationSetNameInUse: 'ANNOTATION_SET_NAME_IN_USE',
+  /** The set shows in the project but has not made this version: 'Version {v} not found for set'. */
+  annotationVersionNotFound: 'ANNOTATION_VERSION_NOT_FOUND',
+  versionCollectionNotFound: 'VERSION_COLLECTION_NOT_FOUND',
+  versionTagInUse: 'VERSION_TAG_IN_USE',
   /** An annotation lies outside its slide's image. */
   annotationOutsideImage: 'ANNOTATION_OUTSIDE_IMAGE',
   /** Some annotations of a batch are not (or no longer) in the set: 'Not all annotations updated!'. */
@@ -34,6 +38,8 @@ export const ERROR_CODES = {
   /** Spec 2 §8: unlinking a set from the only project it is linked to. */
   annotationSetOnlyLink: '600007',
   jobNotFound: 'JOB_NOT_FOUND',
+  /** The job has no file to fetch (yet, or of its kind). */
+  jobArtifactNotFound: 'JOB_ARTIFACT_NOT_FOUND',
   wrongCredentials: 'WRONG_CREDENTIALS',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   passwordExpired: 'PASSWORD_EXPIRED',

@@ -28,9 +28,12 @@ export * as annotations from './annotations.contract.ts';
 export * as annotationEdits from './annotation-edits.contract.ts';
 export * as annotationLinks from './annotation-links.contract.ts';
 export * as annotationCopy from './annotation-copy.contract.ts';
+export * as annotationVersions from './annotation-versions.contract.ts';
 export * as jobs from './jobs.contract.ts';
+export { JobArtifact } from './jobs.contract.ts';
 export type { ProjectJob } from './jobs.contract.ts';
 export type { AnnotationSet, AnnotationSetVersion, RegionAnnotation } from './annotations.contract.ts';
+export type { VersionCollection } from './annotation-versions.contract.ts';
 export type { MetadataPreset } from './metadata-presets.contract.ts';
 export type {
   Slide,

@@ -31,3 +31,23 @@ export const getProjectJob = defineRoute({
   params: z.object({ projectId: Id, jobId: Id }),
   response: ProjectJob,
 });
+
+/** Where a job's result names the file it wrote (an annotation set version download, issue #13). */
+export const JobArtifact = z.object({ fileName: z.string(), mediaType: z.string(), bytes: z.number().int() });
+export type JobArtifact = z.infer<typeof JobArtifact>;
+
+/**
+ * GET the file a succeeded job wrote, as an attachment under the name in its result (`artifact`); 404
+ * JOB_ARTIFACT_NOT_FOUND while the job runs, when it failed, or when its kind writes none. Visible to
+ * the same callers as the job.
+ */
+export const getJobArtifact = defineRoute({
+  method: 'GET',
+  path: '/v1/projects/:projectId/jobs/:jobId/artifact',
+  summary: 'The file a job wrote',
+  tags: ['jobs'],
+  access: projectPermission(null),
+  params: z.object({ projectId: Id, jobId: Id }),
+  response: z.string(),
+  responseTypes: ['application/geo+json'],
+});

@@ -7,12 +7,14 @@ import type { z } from 'zod';
 import { auditPruneJob } from './audit-prune.job.ts';
 import { convertImageJob } from './convert-image.job.ts';
 import { copyAnnotationsJob } from './copy-annotations.job.ts';
+import { downloadAnnotationVersionJob } from './download-annotation-version.job.ts';
 import type { JobKinds } from './job-kind.ts';
 
 export const JOB_KINDS = {
   [auditPruneJob.name]: auditPruneJob,
   [convertImageJob.name]: convertImageJob,
   [copyAnnotationsJob.name]: copyAnnotationsJob,
+  [downloadAnnotationVersionJob.name]: downloadAnnotationVersionJob,
 } satisfies JobKinds;
 
 export type JobRegistry = typeof JOB_KINDS;

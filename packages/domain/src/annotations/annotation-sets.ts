@@ -42,3 +42,22 @@ export const annotationSetNameSchema = z
       // eslint-disable-next-line no-control-regex
       .regex(/^[^\u0000-\u001f\u007f]*$/, 'An annotation set name cannot hold control characters'),
   );
+
+/** A version collection's tag (spec 2 §3 "Version": collections (id, tag)) is 1 to 128 characters. */
+export const VERSION_TAG_MAX = 128;
+
+/** Spec 3 §5 "Annotation actions": the notice once the download job is queued, worded (and spelt) exactly. */
+export const DOWNLOAD_VERSION_STARTED = 'Download annotation set verison job started - check jobs panel';
+
+/** A tag as typed: trimmed, not empty, no control characters (tags show as chips beside a version). */
+export const versionTagSchema = z
+  .string()
+  .transform((tag) => tag.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter a tag')
+      .max(VERSION_TAG_MAX, `A tag must be shorter than ${VERSION_TAG_MAX + 1} characters`)
+      // eslint-disable-next-line no-control-regex
+      .regex(/^[^\u0000-\u001f\u007f]*$/, 'A tag cannot hold control characters'),
+  );

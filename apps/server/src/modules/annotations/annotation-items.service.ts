@@ -4,12 +4,10 @@
  * the QuPath mapping are the domain's; here they meet the rows. Every write is one transaction.
  */
 import {
-  annotationUuid,
   encodeCellMarkers,
   encodeRegions,
   fromQuPathGeoJson,
   MAX_VIEWPORT_FEATURES,
-  toQuPathFeature,
   type AnnotationDetail,
   type Box,
   type CellMarkerClass,
@@ -23,7 +21,8 @@ import { JsonText } from '../../lib/json-text.ts';
 import * as items from './annotation-items.queries.ts';
 import { linkedSetOf, lockedSetOf, projectClasses, readableSetOf } from './annotation-sets.service.ts';
 import { checkOnImage, createItems } from './annotation-writes.ts';
-import { featureText, geometryText, markerOf, regionOf } from './annotation-reads.ts';
+import { featureText, geometryText, markerOf } from './annotation-reads.ts';
+import { qupathFeatures } from './annotation-export.ts';
 
 export async function importGeoJson(
   ctx: AppContext,
@@ -85,42 +84,10 @@ export async function getCellMarkers(
 /** The set (or one version) as QuPath GeoJSON: regions, then cell markers as points. */
 export async function exportGeoJson(ctx: AppContext, project: ProjectScope, setId: string, version?: number) {
   const set = await readableSetOf(ctx.db, project, setId, version);
-  const classes = new Map((await projectClasses(ctx.db, project.id)).map((c) => [c.classId, c]));
-  const regions = (await items.findFeatures(ctx.db, set.id, version)).map((row) => {
-    const region = regionOf(row);
-    const { annotationType, annotationClass, isLocked, ...rest } = region.properties;
-    // createdAt is the row's, not the feature's; unset index, count and author are left out.
-    const properties = Object.fromEntries(
-      Object.entries(rest).filter(([key, value]) => key !== 'createdAt' && value !== null),
-    );
-    return toQuPathFeature(
-      {
-        uuid: annotationUuid(set.id, region.id),
-        geometry: region.geometry,
-        classId: annotationClass,
-        isLocked,
-        annotationType,
-        properties,
-      },
-      classes,
-    );
-  });
-  const markers = (await items.findMarkers(ctx.db, set.id, version)).map((row) => {
-    const marker = markerOf(row);
-    return toQuPathFeature(
-      {
-        uuid: annotationUuid(set.id, marker.id),
-        geometry: marker.geometry,
-        classId: marker.properties.classes[0]!.classId,
-        isLocked: false,
-        annotationType: 'Cma',
-        properties: {},
-        classes: marker.properties.classes,
-      },
-      classes,
-    );
-  });
-  return { type: 'FeatureCollection' as const, features: [...regions, ...markers] };
+  return {
+    type: 'FeatureCollection' as const,
+    features: await qupathFeatures(ctx.db, project.id, set.id, version),
+  };
 }
 
 /** Parses each distinct classes text once: a million markers share a handful of class lists. */

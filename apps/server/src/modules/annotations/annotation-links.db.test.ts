@@ -201,4 +201,51 @@ describeEachDialect('annotation set links', (t) => {
       400,
     );
   });
+
+  it('keeps a set while a slide still shows it, and deletes it with the last slide that did', async () => {
+    const admin = await t().createUser();
+    const [one, two] = [
+      (await t().createProject({ members: [{ user: admin, role: 'projectAdmin' }] })).id,
+      (await t().createProject({ members: [{ user: admin, role: 'projectAdmin' }] })).id,
+    ];
+    const db = t().ctx.db;
+    const [first] = await insertTestSlides(db, one, [{ fileName: 'one.svs' }]);
+    const [second] = await insertTestSlides(db, two, [{ fileName: 'two.svs' }]);
+    const { image_id } = await db
+      .selectFrom('slides')
+      .select('image_id')
+      .where('id', '=', first!)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('slides').set({ image_id }).where('id', '=', second!).execute();
+    await setImageSize(db, [first!], { width: 1000, height: 1000 });
+    const setId = (
+      await request(admin, 'POST', `/v1/projects/${one}/slides/${first}/annotation-sets`, { name: 'Kept' })
+    ).json<{ id: string }>().id;
+    await request(admin, 'POST', setUrl(one, setId, '/features'), {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: square,
+          properties: { annotationType: 'Freehand', annotationClass: 'Tumor' },
+        },
+      ],
+    });
+    await request(admin, 'POST', setUrl(one, setId, '/versions'));
+    expect((await request(admin, 'PUT', setUrl(one, setId, `/links/${two}`))).statusCode).toBe(200);
+    const remove = (project: string, slideId: string) =>
+      request(admin, 'POST', `/v1/projects/${project}/slides/batch-delete`, { slideIds: [slideId] });
+    const stored = async () =>
+      (await db.selectFrom('annotation_features').select('item_id').where('set_id', '=', setId).execute())
+        .length;
+
+    expect((await remove(one, first!)).json()).toEqual({ deleted: 1 });
+    expect((await request(admin, 'GET', setUrl(two, setId, '/features'))).json()).toMatchObject({
+      features: [{ properties: { annotationClass: 'Tumor' } }],
+    });
+    expect(await stored()).toBe(1);
+    expect((await remove(two, second!)).json()).toEqual({ deleted: 1 });
+    expect(await stored()).toBe(0);
+    expect(await db.selectFrom('annotation_sets').select('id').where('id', '=', setId).execute()).toEqual([]);
+  });
 });

@@ -216,3 +216,36 @@ export async function lockSet(db: Db, setId: string): Promise<void> {
   if (isSqlite(db)) return;
   await db.selectFrom('annotation_sets').select('id').where('id', '=', setId).forUpdate().execute();
 }
+
+/** The sets these slides show (before the slides go: their links go with them). */
+export async function findSetsOnSlides(db: Db, slideIds: readonly string[]): Promise<string[]> {
+  if (slideIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('annotation_set_links')
+    .select('set_id')
+    .distinct()
+    .where('slide_id', 'in', [...slideIds])
+    .execute();
+  return rows.map((row) => row.set_id);
+}
+
+/**
+ * Deletes those of these sets that no longer show anywhere (their last linked slide was deleted), with
+ * their items, versions and tags: nothing could reach them again.
+ */
+export async function deleteUnlinkedSets(db: Db, setIds: readonly string[]): Promise<void> {
+  if (setIds.length === 0) return;
+  await db
+    .deleteFrom('annotation_sets')
+    .where('id', 'in', [...setIds])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('annotation_set_links')
+            .select('set_id')
+            .whereRef('annotation_set_links.set_id', '=', 'annotation_sets.id'),
+        ),
+      ),
+    )
+    .execute();
+}

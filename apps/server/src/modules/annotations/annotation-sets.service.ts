@@ -56,7 +56,7 @@ export async function readableSetOf(
 ): Promise<LinkedSet> {
   const set = await linkedSetOf(db, project, setId);
   if (version !== undefined && !(await q.hasVersion(db, set.id, version)))
-    throw notFound(`Annotation set ${set.id} has no version ${version}`, ERROR_CODES.annotationSetNotFound);
+    throw notFound(`Version ${version} not found for set`, ERROR_CODES.annotationVersionNotFound);
   return set;
 }
 

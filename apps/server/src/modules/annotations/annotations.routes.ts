@@ -4,7 +4,13 @@
  * before the body is read.
  */
 import type { FastifyInstance } from 'fastify';
-import { annotationCopy, annotationEdits, annotationLinks, annotations as contract } from '@tessera/contract';
+import {
+  annotationCopy,
+  annotationEdits,
+  annotationLinks,
+  annotationVersions,
+  annotations as contract,
+} from '@tessera/contract';
 import { CELL_MARKERS_MEDIA_TYPE, REGIONS_MEDIA_TYPE } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { addRoute } from '../../http/route.ts';
@@ -12,6 +18,7 @@ import * as sets from './annotation-sets.service.ts';
 import * as items from './annotation-items.service.ts';
 import * as edits from './annotation-edits.service.ts';
 import * as links from './annotation-links.service.ts';
+import * as versions from './annotation-versions.service.ts';
 import { queueCopy } from './annotation-copy.service.ts';
 
 export function registerAnnotationRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -30,6 +37,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, ctx: AppContext):
   addRoute(app, ctx.guard, contract.listAnnotationSetVersions, ({ project, params, query }) =>
     sets.listVersions(ctx, project, params.setId, query),
   );
+  registerVersionRoutes(app, ctx);
   addRoute(app, ctx.guard, contract.getAnnotationClasses, ({ project }) => sets.getClasses(ctx, project));
   addRoute(app, ctx.guard, contract.saveAnnotationClasses, ({ project, body }) =>
     sets.saveClasses(ctx, project, body.classes),
@@ -100,5 +108,22 @@ function registerEditRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   addRoute(app, ctx.guard, c.getCellMarkerStats, ({ project, params, query }) =>
     edits.cellMarkerStats(ctx, project, params.setId, query.version),
+  );
+}
+
+function registerVersionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const c = annotationVersions;
+  addRoute(app, ctx.guard, c.listVersionCollections, ({ project, params, query }) =>
+    versions.listCollections(ctx, project, params.setId, query),
+  );
+  addRoute(app, ctx.guard, c.createVersionCollection, ({ project, params, body }) =>
+    versions.createCollection(ctx, project, params.setId, params.version, body.tag),
+  );
+  addRoute(app, ctx.guard, c.deleteVersionCollection, async ({ project, params }) => {
+    await versions.deleteCollection(ctx, project, params.setId, params.collectionId);
+    return null;
+  });
+  addRoute(app, ctx.guard, c.downloadAnnotationSetVersion, ({ project, actor, params }) =>
+    versions.queueVersionDownload(ctx, project, actor, params.setId, params.version),
   );
 }

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { ProjectScope } from '../../actor.ts';
 import { contractRouteOptions } from '../../http/route.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { startExport, type ExportFormat } from './slide-export.service.ts';
 
 const ROUTES: [RouteDef, ExportFormat][] = [
@@ -44,10 +45,4 @@ export function registerSlideExportRoutes(app: FastifyInstance, ctx: AppContext)
       },
     });
   }
-}
-
-/** An attachment name: ASCII for old clients, the exact name as RFC 5987 UTF-8. */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -39,6 +39,7 @@ import {
 } from './slide-metadata.queries.ts';
 import { rowWithValues, slideSelect, toSlideRow } from './slide-rows.ts';
 import { withLabelImages } from './slide-labels.queries.ts';
+import { deleteUnlinkedSets, findSetsOnSlides } from '../annotations/annotation-sets.queries.ts';
 import { deleteSlideRows, findEditStates, findSlideRows, findSlideRowsPage } from './slide-rows.queries.ts';
 import { findColumnState, upsertColumnState } from './column-states.queries.ts';
 
@@ -218,8 +219,16 @@ export async function readSlidesPage(ctx: AppContext, projectId: string, offset:
   return { data: await withProjectValues(ctx, projectId, rows), total };
 }
 
+/** Deletes the slides, and the annotation sets that showed only on them, in one transaction. */
 export async function deleteSlides(ctx: AppContext, project: ProjectScope, slideIds: readonly string[]) {
-  return { deleted: await deleteSlideRows(ctx.db, project.id, [...new Set(slideIds)]) };
+  const ids = [...new Set(slideIds)];
+  const deleted = await ctx.db.transaction().execute(async (tx) => {
+    const sets = await findSetsOnSlides(tx, ids);
+    const count = await deleteSlideRows(tx, project.id, ids);
+    await deleteUnlinkedSets(tx, sets);
+    return count;
+  });
+  return { deleted };
 }
 
 export async function listProjectFields(ctx: AppContext, project: ProjectScope) {
