@@ -14,6 +14,7 @@ import { createSettingsService } from './modules/app/settings.service.ts';
 import { createAuditLog } from './modules/audit/audit.service.ts';
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { EncodedAnswers } from './modules/annotations/annotation-answers.ts';
 import { ColumnStores } from './grid/column-store/column-stores.ts';
 
 export interface Composed {
@@ -73,6 +74,7 @@ export async function compose(
     audit: createAuditLog(handle.db),
     jobs: createJobQueue(handle.db),
     gridStores: new ColumnStores(handle.db, handle.dialect, config.gridMemoryBytes),
+    annotationAnswers: new EncodedAnswers(),
     guard: { db: handle.db, manualVersion: () => settings.manualVersion() },
   };
   return {

@@ -8,6 +8,7 @@ import type { SettingsService } from './modules/app/settings.service.ts';
 import type { AuditLog } from './modules/audit/audit.service.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { ColumnStores } from './grid/column-store/column-stores.ts';
+import type { EncodedAnswers } from './modules/annotations/annotation-answers.ts';
 
 export interface AppContext {
   config: Config;
@@ -22,6 +23,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** The slide grid's in-memory columns per project (counts, group rows, set-filter values). */
   gridStores: ColumnStores;
+  /** Binary annotation answers (a million cell markers) kept while the set's items do not change. */
+  annotationAnswers: EncodedAnswers;
   /** What addRoute's guard needs; derived from the above. */
   guard: GuardDeps;
 }

@@ -26,6 +26,8 @@ export interface AnnotationSetsTable {
   version: Generated<number>;
   /** The next feature or marker id of the set. */
   next_item_id: Generated<number>;
+  /** Counts the transactions that wrote the set's items (migration 0022; lockSet). */
+  items_revision: Generated<number>;
   created_by: string | null;
   created_at: string;
   updated_at: string;

@@ -24,6 +24,7 @@ import * as m20261127_0018_optimized_levels from './migrations/20261127_0018_opt
 import * as m20261128_0019_landmarks from './migrations/20261128_0019_landmarks.ts';
 import * as m20261128_0020_metadata_presets from './migrations/20261128_0020_metadata_presets.ts';
 import * as m20261128_0021_annotations from './migrations/20261128_0021_annotations.ts';
+import * as m20261128_0022_annotation_revisions from './migrations/20261128_0022_annotation_revisions.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261128_0019_landmarks': m20261128_0019_landmarks,
   '20261128_0020_metadata_presets': m20261128_0020_metadata_presets,
   '20261128_0021_annotations': m20261128_0021_annotations,
+  '20261128_0022_annotation_revisions': m20261128_0022_annotation_revisions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -4,6 +4,7 @@ import { CELL_MARKER_RANKINGS, CELL_MARKER_RATINGS, REGION_ANNOTATION_TYPES } fr
 import {
   decodeCellMarkers,
   decodeRegions,
+  CellMarkerCollector,
   encodeCellMarkers,
   encodeRegions,
   markerAt,
@@ -57,6 +58,27 @@ describe('binary transport', () => {
         const decoded = decodeCellMarkers(encodeCellMarkers(markers));
         expect(markers.map((_, i) => markerAt(decoded, i))).toEqual(markers);
       }),
+    );
+  });
+
+  it('grows as markers stream in: thousands, one at a time, come back exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.array(marker, { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1000, max: 5000 }),
+        (kinds, count) => {
+          const markers = Array.from({ length: count }, (_, i) => ({
+            ...kinds[i % kinds.length]!,
+            id: i + 1,
+          }));
+          const collector = new CellMarkerCollector();
+          for (const m of markers) collector.add(m.id, m.x, m.y, m.classes);
+          expect(collector.count).toBe(count);
+          const decoded = decodeCellMarkers(collector.encode());
+          expect(markers.map((_, i) => markerAt(decoded, i))).toEqual(markers);
+        },
+      ),
+      { numRuns: 20 },
     );
   });
 

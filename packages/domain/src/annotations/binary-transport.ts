@@ -125,42 +125,90 @@ export interface MarkerRecord {
   classes: readonly CellMarkerClass[];
 }
 
-export function encodeCellMarkers(markers: readonly MarkerRecord[]): ArrayBuffer {
-  const table = classTable();
-  let entries = 0;
-  for (const m of markers) {
-    entries += m.classes.length;
-    for (const c of m.classes) table.indexOf(c.classId);
+/** A typed array that doubles when full: markers arrive one at a time, their count unknown. */
+function grown<T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(array: T, needed: number): T {
+  if (needed <= array.length) return array;
+  const next = new (array.constructor as new (length: number) => T)(Math.max(needed, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+/**
+ * Cell markers added one at a time — as rows stream from the database, a million without a million
+ * objects — then encoded into one buffer. Each distinct classes list is turned into entries once.
+ */
+export class CellMarkerCollector {
+  private n = 0;
+  private entries = 0;
+  private x = new Float64Array(1024);
+  private y = new Float64Array(1024);
+  private ids = new Uint32Array(1024);
+  private classStart = new Uint32Array(1025);
+  private classIndex = new Uint16Array(1024);
+  private rating = new Uint8Array(1024);
+  private ranking = new Uint8Array(1024);
+  private readonly table = classTable();
+
+  get count(): number {
+    return this.n;
   }
-  const names = table.names.map((n) => encoder.encode(n));
-  const n = markers.length;
-  const length =
-    headerLength(3, names) + a8(n * 8) * 2 + a8(n * 4) + a8((n + 1) * 4) + a8(entries * 2) + a8(entries) * 2;
-  const w = new Writer(length);
-  w.header('TSCM', [n, names.length, entries]);
-  w.names(names);
-  const x = w.array(Float64Array, n);
-  const y = w.array(Float64Array, n);
-  const ids = w.array(Uint32Array, n);
-  const classStart = w.array(Uint32Array, n + 1);
-  const classIndex = w.array(Uint16Array, entries);
-  const rating = w.array(Uint8Array, entries);
-  const ranking = w.array(Uint8Array, entries);
-  let e = 0;
-  markers.forEach((m, i) => {
-    x[i] = m.x;
-    y[i] = m.y;
-    ids[i] = m.id;
-    classStart[i] = e;
-    for (const c of m.classes) {
-      classIndex[e] = table.indexOf(c.classId);
-      rating[e] = c.rating ? CELL_MARKER_RATINGS.indexOf(c.rating) + 1 : 0;
-      ranking[e] = c.ranking ? CELL_MARKER_RANKINGS.indexOf(c.ranking) + 1 : 0;
-      e++;
+
+  add(id: number, x: number, y: number, classes: readonly CellMarkerClass[]): void {
+    const i = this.n++;
+    if (i >= this.x.length) {
+      this.x = grown(this.x, i + 1);
+      this.y = grown(this.y, i + 1);
+      this.ids = grown(this.ids, i + 1);
+      // One more start than markers: the end of the last marker's entries.
+      this.classStart = grown(this.classStart, this.x.length + 1);
     }
-  });
-  classStart[n] = e;
-  return w.buffer;
+    this.x[i] = x;
+    this.y[i] = y;
+    this.ids[i] = id;
+    this.classStart[i] = this.entries;
+    const end = this.entries + classes.length;
+    if (end > this.classIndex.length) {
+      this.classIndex = grown(this.classIndex, end);
+      this.rating = grown(this.rating, end);
+      this.ranking = grown(this.ranking, end);
+    }
+    for (const c of classes) {
+      const e = this.entries++;
+      this.classIndex[e] = this.table.indexOf(c.classId);
+      this.rating[e] = c.rating ? CELL_MARKER_RATINGS.indexOf(c.rating) + 1 : 0;
+      this.ranking[e] = c.ranking ? CELL_MARKER_RANKINGS.indexOf(c.ranking) + 1 : 0;
+    }
+  }
+
+  encode(): ArrayBuffer {
+    const { n, entries } = this;
+    this.classStart[n] = entries;
+    const names = this.table.names.map((name) => encoder.encode(name));
+    const length =
+      headerLength(3, names) +
+      a8(n * 8) * 2 +
+      a8(n * 4) +
+      a8((n + 1) * 4) +
+      a8(entries * 2) +
+      a8(entries) * 2;
+    const w = new Writer(length);
+    w.header('TSCM', [n, names.length, entries]);
+    w.names(names);
+    w.array(Float64Array, n).set(this.x.subarray(0, n));
+    w.array(Float64Array, n).set(this.y.subarray(0, n));
+    w.array(Uint32Array, n).set(this.ids.subarray(0, n));
+    w.array(Uint32Array, n + 1).set(this.classStart.subarray(0, n + 1));
+    w.array(Uint16Array, entries).set(this.classIndex.subarray(0, entries));
+    w.array(Uint8Array, entries).set(this.rating.subarray(0, entries));
+    w.array(Uint8Array, entries).set(this.ranking.subarray(0, entries));
+    return w.buffer;
+  }
+}
+
+export function encodeCellMarkers(markers: readonly MarkerRecord[]): ArrayBuffer {
+  const collector = new CellMarkerCollector();
+  for (const m of markers) collector.add(m.id, m.x, m.y, m.classes);
+  return collector.encode();
 }
 
 /** Reads the header and class names; answers the counts and where the arrays begin. */

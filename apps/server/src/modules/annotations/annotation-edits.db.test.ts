@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ERROR_CODES } from '@tessera/contract';
-import { ANNOTATION_SET_MESSAGES } from '@tessera/domain';
+import { ANNOTATION_SET_MESSAGES, decodeCellMarkers, markerAt } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { annotationProject } from '../../../test/annotations.fixtures.ts';
 
@@ -85,10 +85,28 @@ describeEachDialect('annotation edits', (t) => {
     (await call('GET', setId, `/cell-markers${version ? `?version=${version}` : ''}`)).json<{
       features: Marker[];
     }>().features;
-  const stateOf = async (setId: string, version?: number) => ({
-    regions: await regionsOf(setId, version),
-    markers: await markersOf(setId, version),
-  });
+  /**
+   * The markers as the binary route answers them (kept in memory between changes: annotation-answers.ts),
+   * checked against the JSON route, which is read afresh each time.
+   */
+  const binaryAgrees = async (setId: string, markers: Marker[], version?: number) => {
+    const answer = await call('GET', setId, `/cell-markers/binary${version ? `?version=${version}` : ''}`);
+    const decoded = decodeCellMarkers(Uint8Array.from(answer.rawPayload).buffer);
+    expect(decoded.ids.length).toBe(markers.length);
+    expect(markers.map((_, i) => markerAt(decoded, i))).toEqual(
+      markers.map((m) => ({
+        id: Number(m.id),
+        x: m.geometry.coordinates[0],
+        y: m.geometry.coordinates[1],
+        classes: m.properties.classes,
+      })),
+    );
+  };
+  const stateOf = async (setId: string, version?: number) => {
+    const state = { regions: await regionsOf(setId, version), markers: await markersOf(setId, version) };
+    await binaryAgrees(setId, state.markers, version);
+    return state;
+  };
 
   beforeAll(async () => {
     const made = await annotationProject(t(), [{ fileName: 'edits.svs' }], IMAGE);
@@ -551,8 +569,12 @@ describeEachDialect('annotation edits', (t) => {
           for (const e of sequence) {
             const inverse = await perform(setId, e, versions);
             if (inverse) inverses.push(inverse);
+            await stateOf(setId);
           }
-          for (const inverse of inverses.reverse()) await inverse();
+          for (const inverse of inverses.reverse()) {
+            await inverse();
+            await stateOf(setId);
+          }
           expect(await stateOf(setId)).toEqual(start);
           for (const [version, state] of versions) expect(await stateOf(setId, version)).toEqual(state);
         }),

@@ -124,6 +124,26 @@ export async function findMarkers(db: Db, setId: string, version?: number): Prom
     .execute();
 }
 
+/**
+ * The set's cell markers alive in `version` as the binary answer needs them, by item id, streamed on
+ * SQLite (a million rows never sit in memory at once as objects; better-sqlite3 iterates them).
+ */
+export async function* streamMarkers(
+  db: Db,
+  setId: string,
+  version?: number,
+): AsyncGenerator<{ item_id: number; x: number; y: number; classes: string }> {
+  const query = db
+    .selectFrom('annotation_cell_markers')
+    .select(['item_id', 'x', 'y', 'classes'])
+    .where('set_id', '=', setId)
+    .where(aliveIn<'annotation_cell_markers'>(version))
+    .orderBy('item_id');
+  // PostgreSQL streams only through a cursor (pg-cursor); its rows arrive in one answer.
+  if (isSqlite(db)) yield* query.stream(10_000);
+  else yield* await query.execute();
+}
+
 const FEATURE_COLUMNS = sql.raw(
   'f.item_id, f.type, f.class_id, f.geometry, f.min_x, f.min_y, f.max_x, f.max_y, f.item_index, ' +
     'f.item_count, f.is_locked, f.properties, f.created_by, f.created_at',

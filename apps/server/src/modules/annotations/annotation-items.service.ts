@@ -4,7 +4,7 @@
  * the QuPath mapping are the domain's; here they meet the rows. Every write is one transaction.
  */
 import {
-  encodeCellMarkers,
+  CellMarkerCollector,
   encodeRegions,
   fromQuPathGeoJson,
   MAX_VIEWPORT_FEATURES,
@@ -23,6 +23,7 @@ import { linkedSetOf, lockedSetOf, projectClasses, readableSetOf } from './annot
 import { checkOnImage, createItems } from './annotation-writes.ts';
 import { featureText, geometryText, markerOf } from './annotation-reads.ts';
 import { qupathFeatures } from './annotation-export.ts';
+import { answerKey } from './annotation-answers.ts';
 
 export async function importGeoJson(
   ctx: AppContext,
@@ -100,19 +101,21 @@ function classesReader(): (text: string) => CellMarkerClass[] {
   };
 }
 
+/** The markers as typed arrays (binary-transport.ts), kept while the set's items do not change. */
 export async function getCellMarkersBinary(
   ctx: AppContext,
   project: ProjectScope,
   setId: string,
   version?: number,
-) {
+): Promise<Uint8Array> {
   const set = await readableSetOf(ctx.db, project, setId, version);
-  const classesOf = classesReader();
-  const rows = await items.findMarkers(ctx.db, set.id, version);
-  const buffer = encodeCellMarkers(
-    rows.map((row) => ({ id: row.item_id, x: row.x, y: row.y, classes: classesOf(row.classes) })),
-  );
-  return new Uint8Array(buffer);
+  return ctx.annotationAnswers.get(answerKey('cell-markers', set, version), async () => {
+    const collector = new CellMarkerCollector();
+    const classesOf = classesReader();
+    for await (const row of items.streamMarkers(ctx.db, set.id, version))
+      collector.add(Number(row.item_id), row.x, row.y, classesOf(row.classes));
+    return new Uint8Array(collector.encode());
+  });
 }
 
 export async function getFeaturesBinary(

@@ -4,7 +4,6 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { isSqlite } from '../../db/dialect.ts';
 
 export interface SetRow {
   id: string;
@@ -34,12 +33,21 @@ export async function findLinkedSet(
   db: Db,
   projectId: string,
   setId: string,
-): Promise<(SetRow & { slide_id: string; image_info: string }) | undefined> {
+): Promise<(SetRow & { items_revision: number; slide_id: string; image_info: string }) | undefined> {
   return db
     .selectFrom('annotation_set_links as l')
     .innerJoin('annotation_sets as s', 's.id', 'l.set_id')
     .innerJoin('images as i', 'i.id', 's.image_id')
-    .select(['s.id', 's.image_id', 's.name', 's.version', 's.created_at', 'l.slide_id', 'i.image_info'])
+    .select([
+      's.id',
+      's.image_id',
+      's.name',
+      's.version',
+      's.items_revision',
+      's.created_at',
+      'l.slide_id',
+      'i.image_info',
+    ])
     .where('l.project_id', '=', projectId)
     .where('l.set_id', '=', setId)
     .executeTakeFirst();
@@ -208,13 +216,18 @@ export async function replaceClasses(
 }
 
 /**
- * Takes the set's row lock for the rest of the transaction: edits of one set, and making its versions,
- * run one after another, so an edit never writes into a version made meanwhile and two edits of one
- * annotation never both close its row. SQLite has one writer at a time already.
+ * Takes the set's row lock for the rest of the transaction, counting one more revision of its items:
+ * edits of one set, and making its versions, run one after another, so an edit never writes into a
+ * version made meanwhile and two edits of one annotation never both close its row (SQLite has one writer
+ * at a time already). Every write of a set's items takes it first, so a changed revision is how a
+ * reader knows the working state changed (annotation-buffers.ts).
  */
 export async function lockSet(db: Db, setId: string): Promise<void> {
-  if (isSqlite(db)) return;
-  await db.selectFrom('annotation_sets').select('id').where('id', '=', setId).forUpdate().execute();
+  await db
+    .updateTable('annotation_sets')
+    .set({ items_revision: sql`items_revision + 1` })
+    .where('id', '=', setId)
+    .execute();
 }
 
 /** The sets these slides show (before the slides go: their links go with them). */

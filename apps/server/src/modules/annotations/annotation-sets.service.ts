@@ -33,6 +33,7 @@ export async function linkedSetOf(db: Db, project: ProjectScope, setId: string):
     id: row.id,
     name: row.name,
     version: row.version,
+    revision: row.items_revision,
     slideId: row.slide_id,
     imageSize: size.success ? { w: size.data.width, h: size.data.height } : null,
   };

@@ -24,6 +24,8 @@ export interface LinkedSet {
   name: string;
   /** The working version. */
   version: number;
+  /** The revision of the set's items as read (migration 0022): the working state changes with it. */
+  revision: number;
   slideId: string;
   /** Null when the image's info cannot be read: the set can be read, not written. */
   imageSize: { w: number; h: number } | null;
@@ -92,7 +94,7 @@ type New<T> = T & { id?: string | undefined };
  */
 export async function createItems(
   db: Db,
-  set: LinkedSet,
+  set: Pick<LinkedSet, 'id' | 'version'>,
   userId: string,
   regions: readonly New<RegionFeatureInput>[],
   markers: readonly New<CellMarkerInput>[],
