@@ -79,7 +79,7 @@ function sqliteDirect(file: string): Direct {
            'createdAt', f.created_at)))), 'truncated', json('false')) AS answer
        FROM (SELECT f.* FROM annotation_features_rtree r JOIN annotation_features f ON f.row_id = r.row_id
          WHERE r.max_x >= ? AND r.min_x <= ? AND r.max_y >= ? AND r.min_y <= ? AND r.set_id = ? AND f.v_to IS NULL
-         ORDER BY f.item_id LIMIT 200001) f`,
+         LIMIT 200001) f`,
     )
     .pluck();
   return {
@@ -96,11 +96,11 @@ function postgresDirect(url: string): Direct {
       'type', 'Feature', 'id', f.item_id::text, 'geometry', f.geometry::json,
       'properties', f.properties::jsonb || jsonb_build_object('annotationType', f.type, 'annotationClass', f.class_id,
         'index', f.item_index, 'count', f.item_count, 'isLocked', f.is_locked = 1, 'createdAt', f.created_at))
-      ORDER BY f.item_id), '[]'), 'truncated', false)::text AS answer
+      ), '[]'), 'truncated', false)::text AS answer
     FROM (SELECT * FROM annotation_features f
       WHERE box(point(f.min_x, f.min_y), point(f.max_x, f.max_y)) && box(point($1, $2), point($3, $4))
         AND f.set_id = $5 AND f.v_to IS NULL
-      ORDER BY f.item_id LIMIT 200001) f`;
+      LIMIT 200001) f`;
   return {
     viewport: async (b) =>
       (await pool.query<{ answer: string }>(text, [b.minX, b.minY, b.maxX, b.maxY, SET_ID])).rows[0]!.answer,

@@ -112,8 +112,8 @@ export async function getCellMarkersBinary(
   return ctx.annotationAnswers.get(answerKey('cell-markers', set, version), async () => {
     const collector = new CellMarkerCollector();
     const classesOf = classesReader();
-    for await (const row of items.streamMarkers(ctx.db, set.id, version))
-      collector.add(Number(row.item_id), row.x, row.y, classesOf(row.classes));
+    for await (const rows of items.markerChunks(ctx.db, set.id, version))
+      for (const row of rows) collector.add(Number(row.item_id), row.x, row.y, classesOf(row.classes));
     return new Uint8Array(collector.encode());
   });
 }
