@@ -14,6 +14,8 @@ import {
   MAX_VIEWPORT_FEATURES,
   parseBbox,
   annotationClassSchema,
+  classListProblem,
+  MAX_ANNOTATION_CLASSES,
   annotationIdSchema,
   ANNOTATION_VERSIONS_PAGE_SIZE,
   cellMarkerClassSchema,
@@ -288,9 +290,6 @@ export const getAnnotationFeaturesBinary = defineRoute({
   responseTypes: [REGIONS_MEDIA_TYPE],
 });
 
-/** The most classes a project keeps. */
-export const MAX_ANNOTATION_CLASSES = 200;
-
 /**
  * PUT replaces the project's classes (the class editor, projectSettingsManage): ids unique, the order
  * kept. Annotations of a class that leaves keep its id and are drawn as the default class (spec 2 §3).
@@ -305,10 +304,10 @@ export const saveAnnotationClasses = defineRoute({
   body: z.object({
     classes: z
       .array(annotationClassSchema)
-      .min(1)
       .max(MAX_ANNOTATION_CLASSES)
-      .refine((classes) => new Set(classes.map((c) => c.classId)).size === classes.length, {
-        message: 'Each class id may appear once',
+      .superRefine((classes, ctx) => {
+        const problem = classListProblem(classes);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
   }),
   response: z.object({

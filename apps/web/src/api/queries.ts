@@ -76,6 +76,7 @@ export const queryKeys = {
   slideRow: (projectId: string, slideId: string) =>
     ['projects', projectId, 'slides', slideId, 'row'] as const,
   metadataPresets: (projectId: string) => ['projects', projectId, 'metadata-presets'] as const,
+  annotationClasses: (projectId: string) => ['projects', projectId, 'annotation-classes'] as const,
 };
 
 /** The text an error shows in a message: the server's message, or the error's own. */

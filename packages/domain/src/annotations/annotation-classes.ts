@@ -55,3 +55,28 @@ export const DEFAULT_PROJECT_CLASSES: readonly AnnotationClass[] = [
 export function classOf(classes: ReadonlyMap<string, AnnotationClass>, classId: string): AnnotationClass {
   return classes.get(classId) ?? DEFAULT_ANNOTATION_CLASS;
 }
+
+/** How the class editor names a class type. */
+export const ANNOTATION_CLASS_TYPE_LABELS: Record<AnnotationClassType, string> = {
+  freehand: 'Region annotation',
+  cma: 'Cell marker',
+};
+
+/** The most classes a project keeps. */
+export const MAX_ANNOTATION_CLASSES = 200;
+
+/**
+ * What is wrong with a whole class list, or null: it is not empty, not too long, and names each class id
+ * once (annotations refer to classes by id). Each class's own fields are annotationClassSchema's.
+ */
+export function classListProblem(classes: readonly { classId: string }[]): string | null {
+  if (classes.length === 0) return 'Keep at least one class';
+  if (classes.length > MAX_ANNOTATION_CLASSES)
+    return `A project keeps at most ${MAX_ANNOTATION_CLASSES} classes`;
+  const seen = new Set<string>();
+  for (const { classId } of classes) {
+    if (seen.has(classId)) return `The class id "${classId}" is used twice`;
+    seen.add(classId);
+  }
+  return null;
+}

@@ -1,4 +1,7 @@
-/** /projects/{projectId}/settings (spec 1 §2): the General and Members tabs, chosen by the URL hash. */
+/**
+ * /projects/{projectId}/settings (spec 1 §2): the General and Members tabs, and the project's annotation
+ * classes (issue #13), chosen by the URL hash.
+ */
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
@@ -6,10 +9,12 @@ import Paper from '@mui/material/Paper';
 import Tab, { type TabProps } from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
+import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { ProjectHeader, useCurrentProject } from '../projects/index.ts';
 import { MembersTab } from '../members/index.ts';
+import { AnnotationClassesTab } from './AnnotationClassesTab.tsx';
 import { GeneralTab } from './GeneralTab.tsx';
 import { MEMBERS_NOT_ALLOWED, settingsTabOf, type SettingsTab } from './settings-tabs.ts';
 
@@ -61,10 +66,24 @@ export function SettingsPage() {
                 reason={MEMBERS_NOT_ALLOWED}
               />
             )}
+            <Tab
+              value="classes"
+              label="Annotation classes"
+              icon={<CategoryOutlined fontSize="small" />}
+              iconPosition="start"
+              id="tab-classes"
+              aria-controls="panel-classes"
+            />
           </Tabs>
         </Box>
         <Box role="tabpanel" id={`panel-${tab ?? 'general'}`} aria-labelledby={`tab-${tab ?? 'general'}`}>
-          {tab === 'members' ? <MembersTab /> : <GeneralTab key={project.id} />}
+          {tab === 'members' ? (
+            <MembersTab />
+          ) : tab === 'classes' ? (
+            <AnnotationClassesTab key={project.id} />
+          ) : (
+            <GeneralTab key={project.id} />
+          )}
         </Box>
       </Paper>
     </>

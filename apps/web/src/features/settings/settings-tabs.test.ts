@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { settingsTabOf } from './settings-tabs.ts';
 
 describe('settings tab from the hash', () => {
-  it('knows #general and #members', () => {
+  it('knows #general, #members and #classes', () => {
     expect(settingsTabOf('#general', false)).toBe('general');
+    expect(settingsTabOf('#classes', false)).toBe('classes');
     expect(settingsTabOf('#members', true)).toBe('members');
   });
 
