@@ -28,6 +28,8 @@ export interface AnnotationSetsTable {
   next_item_id: Generated<number>;
   /** Counts the transactions that wrote the set's items (migration 0022; lockSet). */
   items_revision: Generated<number>;
+  /** SQLite: the set's R*Tree dimension (migration 0023), given when it is made; null on PostgreSQL. */
+  spatial_key: number | null;
   created_by: string | null;
   created_at: string;
   updated_at: string;

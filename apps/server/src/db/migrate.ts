@@ -25,6 +25,7 @@ import * as m20261128_0019_landmarks from './migrations/20261128_0019_landmarks.
 import * as m20261128_0020_metadata_presets from './migrations/20261128_0020_metadata_presets.ts';
 import * as m20261128_0021_annotations from './migrations/20261128_0021_annotations.ts';
 import * as m20261128_0022_annotation_revisions from './migrations/20261128_0022_annotation_revisions.ts';
+import * as m20261128_0023_annotation_set_boxes from './migrations/20261128_0023_annotation_set_boxes.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261128_0020_metadata_presets': m20261128_0020_metadata_presets,
   '20261128_0021_annotations': m20261128_0021_annotations,
   '20261128_0022_annotation_revisions': m20261128_0022_annotation_revisions,
+  '20261128_0023_annotation_set_boxes': m20261128_0023_annotation_set_boxes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

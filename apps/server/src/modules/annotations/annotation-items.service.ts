@@ -21,7 +21,7 @@ import { JsonText } from '../../lib/json-text.ts';
 import * as items from './annotation-items.queries.ts';
 import { linkedSetOf, lockedSetOf, projectClasses, readableSetOf } from './annotation-sets.service.ts';
 import { checkOnImage, createItems } from './annotation-writes.ts';
-import { featureText, geometryText, markerOf } from './annotation-reads.ts';
+import { geometryText, markerOf } from './annotation-reads.ts';
 import { qupathFeatures } from './annotation-export.ts';
 import { answerKey } from './annotation-answers.ts';
 
@@ -61,12 +61,17 @@ export async function getFeatures(
 ): Promise<JsonText> {
   const set = await readableSetOf(ctx.db, project, setId, query.version);
   // One more than asked: whether there were more is then known without counting them.
-  const rows = query.bbox
-    ? await items.findFeaturesInBox(ctx.db, set.id, query.version, query.bbox, query.limit + 1)
-    : await items.findFeatures(ctx.db, set.id, query.version);
-  const truncated = rows.length > query.limit;
+  const rows = await items.findFeatureTexts(ctx.db, set.id, {
+    version: query.version,
+    box: query.bbox,
+    limit: query.limit + 1,
+    isWhole: query.detail === 'full',
+  });
+  const truncated = query.bbox !== undefined && rows.length > query.limit;
   const shown = truncated ? rows.slice(0, query.limit) : rows;
-  const features = shown.map((row) => featureText(row, geometryText(row, query.detail, query.tolerance)));
+  const features = shown.map((row) =>
+    'text' in row ? row.text : row.head + geometryText(row, query.detail, query.tolerance) + row.tail,
+  );
   const tail = query.bbox ? `,"truncated":${truncated}` : '';
   return new JsonText(`{"type":"FeatureCollection","features":[${features.join(',')}]${tail}}`);
 }

@@ -1,6 +1,6 @@
 /**
- * Stored items as the API answers them: objects (edits answer the originals) and, for big answers, JSON
- * text written around the stored geometry and properties without parsing them.
+ * Stored items as the API answers them: objects (edits answer the originals) and, for big answers, the
+ * geometry at a level of detail (the database writes the rest of the text: findFeatureTexts).
  */
 import type { AnnotationDetail, CellMarkerClass, Geometry } from '@tessera/domain';
 import { boxCentre, simplifyGeometry } from '@tessera/domain';
@@ -33,22 +33,12 @@ export const markerOf = (row: items.MarkerRow) => ({
   properties: { classes: JSON.parse(row.classes) as CellMarkerClass[] },
 });
 
-/**
- * A stored feature as the JSON text of a RegionAnnotation, written around the stored geometry and
- * properties text without parsing them (the column values are checked on write; the properties hold
- * no key of the columns', featureValues). `geometry` replaces the stored one (thinned, a centroid).
- */
-export function featureText(row: items.FeatureRow, geometry: string = row.geometry): string {
-  const extras = row.properties.length > 2 ? `,${row.properties.slice(1, -1)}` : '';
-  return (
-    `{"type":"Feature","id":"${row.item_id}","geometry":${geometry},"properties":{` +
-    `"annotationType":${JSON.stringify(row.type)},"annotationClass":${JSON.stringify(row.class_id)},` +
-    `"index":${row.item_index ?? 'null'},"count":${row.item_count ?? 'null'},` +
-    `"isLocked":${row.is_locked === 1},"createdAt":${JSON.stringify(row.created_at)}${extras}}}`
-  );
-}
-
-export function geometryText(row: items.FeatureRow, detail: AnnotationDetail, tolerance: number): string {
+/** The geometry an answer shows at `detail`: as stored, thinned to `tolerance`, or the box's centre. */
+export function geometryText(
+  row: Pick<items.FeatureRow, 'geometry' | 'min_x' | 'min_y' | 'max_x' | 'max_y'>,
+  detail: AnnotationDetail,
+  tolerance: number,
+): string {
   if (detail === 'centroid')
     return JSON.stringify({
       type: 'Point',

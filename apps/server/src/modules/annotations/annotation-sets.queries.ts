@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { isSqlite } from '../../db/dialect.ts';
 
 export interface SetRow {
   id: string;
@@ -98,7 +99,14 @@ export async function insertSet(
 ): Promise<void> {
   await db
     .insertInto('annotation_sets')
-    .values({ ...set, updated_at: set.created_at })
+    .values({
+      ...set,
+      updated_at: set.created_at,
+      // SQLite has one writer at a time, so the next key is free (migration 0023).
+      spatial_key: isSqlite(db)
+        ? sql<number>`(SELECT coalesce(max(spatial_key), 0) + 1 FROM annotation_sets)`
+        : null,
+    })
     .execute();
   await db
     .insertInto('annotation_set_links')
