@@ -70,6 +70,11 @@ interface Direct {
 
 function sqliteDirect(file: string): Direct {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  // The set's R*Tree dimension (migration 0023), read once as the server's subquery reads it.
+  const key = db
+    .prepare('SELECT spatial_key FROM annotation_sets WHERE id = ?')
+    .pluck()
+    .get(SET_ID) as number;
   const statement = db
     .prepare(
       `SELECT json_object('type', 'FeatureCollection', 'features', json_group_array(json_object(
@@ -78,12 +83,14 @@ function sqliteDirect(file: string): Direct {
            'index', f.item_index, 'count', f.item_count, 'isLocked', json(CASE WHEN f.is_locked THEN 'true' ELSE 'false' END),
            'createdAt', f.created_at)))), 'truncated', json('false')) AS answer
        FROM (SELECT f.* FROM annotation_features_rtree r JOIN annotation_features f ON f.row_id = r.row_id
-         WHERE r.max_x >= ? AND r.min_x <= ? AND r.max_y >= ? AND r.min_y <= ? AND r.set_id = ? AND f.v_to IS NULL
+         WHERE r.min_set <= @key AND r.max_set >= @key
+           AND r.max_x >= @minX AND r.min_x <= @maxX AND r.max_y >= @minY AND r.min_y <= @maxY
+           AND f.set_id = @set AND f.v_to IS NULL
          LIMIT 200001) f`,
     )
     .pluck();
   return {
-    viewport: async (b) => statement.get(b.minX, b.maxX, b.minY, b.maxY, SET_ID) as string,
+    viewport: async (b) => statement.get({ ...b, key, set: SET_ID }) as string,
     close: async () => {
       db.close();
     },
@@ -98,8 +105,8 @@ function postgresDirect(url: string): Direct {
         'index', f.item_index, 'count', f.item_count, 'isLocked', f.is_locked = 1, 'createdAt', f.created_at))
       ), '[]'), 'truncated', false)::text AS answer
     FROM (SELECT * FROM annotation_features f
-      WHERE box(point(f.min_x, f.min_y), point(f.max_x, f.max_y)) && box(point($1, $2), point($3, $4))
-        AND f.set_id = $5 AND f.v_to IS NULL
+      WHERE f.set_id = $5 AND box(point(f.min_x, f.min_y), point(f.max_x, f.max_y)) && box(point($1, $2), point($3, $4))
+        AND f.v_to IS NULL
       LIMIT 200001) f`;
   return {
     viewport: async (b) =>
