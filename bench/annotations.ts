@@ -82,7 +82,7 @@ function sqliteDirect(file: string): Direct {
          'properties', json_patch(f.properties, json_object('annotationType', f.type, 'annotationClass', f.class_id,
            'index', f.item_index, 'count', f.item_count, 'isLocked', json(CASE WHEN f.is_locked THEN 'true' ELSE 'false' END),
            'createdAt', f.created_at)))), 'truncated', json('false')) AS answer
-       FROM (SELECT f.* FROM annotation_features_rtree r JOIN annotation_features f ON f.row_id = r.row_id
+       FROM (SELECT f.* FROM annotation_features_rtree r CROSS JOIN annotation_features f ON f.row_id = r.row_id
          WHERE r.min_set <= @key AND r.max_set >= @key
            AND r.max_x >= @minX AND r.min_x <= @maxX AND r.max_y >= @minY AND r.min_y <= @maxY
            AND f.set_id = @set AND f.v_to IS NULL

@@ -173,7 +173,9 @@ function featuresOf(db: Db, setId: string, version: number | undefined, box: Box
       : sql`f.v_from <= ${version} AND (f.v_to IS NULL OR f.v_to > ${version})`;
   if (!box) return sql`annotation_features f WHERE f.set_id = ${setId} AND ${alive}`;
   if (isSqlite(db))
-    return sql`annotation_features_rtree r JOIN annotation_features f ON f.row_id = r.row_id
+    // CROSS JOIN keeps the R*Tree outermost: offered f.set_id, SQLite's planner would rather walk the
+    // whole set by its item index and look each row up in the R*Tree (two seconds for 2,000 features).
+    return sql`annotation_features_rtree r CROSS JOIN annotation_features f ON f.row_id = r.row_id
       WHERE r.min_set <= (SELECT spatial_key FROM annotation_sets WHERE id = ${setId})
         AND r.max_set >= (SELECT spatial_key FROM annotation_sets WHERE id = ${setId})
         AND r.max_x >= ${box.minX} AND r.min_x <= ${box.maxX} AND r.max_y >= ${box.minY} AND r.min_y <= ${box.maxY}
