@@ -9,6 +9,7 @@ import type { RouteDef, RoutePart } from '@tessera/contract';
 import { ErrorBody } from '@tessera/contract';
 import type { Actor, ProjectScope } from '../actor.ts';
 import { guardFor, type GuardDeps } from './guard.ts';
+import { Readable } from 'node:stream';
 import { JsonText } from '../lib/json-text.ts';
 
 export interface HandlerInput<D extends RouteDef> {
@@ -47,6 +48,9 @@ export function addRoute<D extends RouteDef>(
         reply,
       } as HandlerInput<D>);
       reply.code(status);
+      // A JSON text answer streams (lib/json-text.ts); everything else goes through the serializer.
+      if (result instanceof JsonText)
+        return reply.type('application/json; charset=utf-8').send(Readable.from(result.buffers()));
       return status === 204 ? undefined : result;
     },
   });
@@ -77,8 +81,7 @@ export function contractRouteOptions(def: RouteDef, deps: GuardDeps) {
     onRequest: guardFor(def.access, deps),
     ...(def.isResponseUnchecked
       ? {
-          serializerCompiler: () => (data: unknown) =>
-            data instanceof JsonText ? data.text : JSON.stringify(data),
+          serializerCompiler: () => (data: unknown) => JSON.stringify(data),
         }
       : {}),
     ...(def.bodyLimitBytes ? { bodyLimit: def.bodyLimitBytes } : {}),

@@ -69,11 +69,15 @@ export async function getFeatures(
   });
   const truncated = query.bbox !== undefined && rows.length > query.limit;
   const shown = truncated ? rows.slice(0, query.limit) : rows;
-  const features = shown.map((row) =>
-    'text' in row ? row.text : row.head + geometryText(row, query.detail, query.tolerance) + row.tail,
-  );
-  const tail = query.bbox ? `,"truncated":${truncated}` : '';
-  return new JsonText(`{"type":"FeatureCollection","features":[${features.join(',')}]${tail}}`);
+  const parts = ['{"type":"FeatureCollection","features":['];
+  for (const [i, row] of shown.entries()) {
+    if (i > 0) parts.push(',');
+    parts.push(
+      'text' in row ? row.text : row.head + geometryText(row, query.detail, query.tolerance) + row.tail,
+    );
+  }
+  parts.push(query.bbox ? `],"truncated":${truncated}}` : ']}');
+  return new JsonText(parts);
 }
 
 export async function getCellMarkers(
