@@ -6,8 +6,7 @@
 import { annotationUuid, toQuPathFeature } from '@tessera/domain';
 import type { Db } from '../../db/database.ts';
 import * as items from './annotation-items.queries.ts';
-import { projectClasses } from './annotation-sets.service.ts';
-import { markerOf, regionOf } from './annotation-reads.ts';
+import { markerOf, projectClasses, regionOf } from './annotation-reads.ts';
 
 /** The features of the set (or of one version it made: the caller has checked it exists). */
 export async function qupathFeatures(db: Db, projectId: string, setId: string, version?: number) {

@@ -19,9 +19,9 @@ import type { AppContext } from '../../context.ts';
 import type { Actor, ProjectScope } from '../../actor.ts';
 import { JsonText } from '../../lib/json-text.ts';
 import * as items from './annotation-items.queries.ts';
-import { linkedSetOf, lockedSetOf, projectClasses, readableSetOf } from './annotation-sets.service.ts';
+import { linkedSetOf, lockedSetOf, readableSetOf } from './annotation-sets.service.ts';
 import { checkOnImage, createItems } from './annotation-writes.ts';
-import { geometryText, markerOf } from './annotation-reads.ts';
+import { geometryText, markerOf, projectClasses } from './annotation-reads.ts';
 import { qupathFeatures } from './annotation-export.ts';
 import { answerKey } from './annotation-answers.ts';
 

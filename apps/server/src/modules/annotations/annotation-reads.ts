@@ -1,11 +1,14 @@
 /**
  * Stored items as the API answers them: objects (edits answer the originals) and, for big answers, the
- * geometry at a level of detail (the database writes the rest of the text: findFeatureTexts).
+ * geometry at a level of detail (the database writes the rest of the text: findFeatureTexts), and the
+ * project's classes.
  */
-import type { AnnotationDetail, CellMarkerClass, Geometry } from '@tessera/domain';
-import { boxCentre, simplifyGeometry } from '@tessera/domain';
+import type { AnnotationClass, AnnotationDetail, CellMarkerClass, Geometry } from '@tessera/domain';
+import { boxCentre, DEFAULT_PROJECT_CLASSES, simplifyGeometry } from '@tessera/domain';
+import type { Db } from '../../db/database.ts';
 import type { RegionAnnotation } from '@tessera/contract';
 import type * as items from './annotation-items.queries.ts';
+import { findClasses } from './annotation-sets.queries.ts';
 
 export function regionOf(row: items.FeatureRow): RegionAnnotation {
   const properties = JSON.parse(row.properties) as Record<string, unknown>;
@@ -47,4 +50,16 @@ export function geometryText(
   if (detail === 'simplified')
     return JSON.stringify(simplifyGeometry(JSON.parse(row.geometry) as Geometry, tolerance));
   return row.geometry;
+}
+
+/** The project's classes: those it stored, else the default list (DEFAULT_PROJECT_CLASSES). */
+export async function projectClasses(db: Db, projectId: string): Promise<AnnotationClass[]> {
+  const rows = await findClasses(db, projectId);
+  if (rows.length === 0) return [...DEFAULT_PROJECT_CLASSES];
+  return rows.map((row) => ({
+    classId: row.class_id,
+    name: row.name,
+    color: row.color,
+    type: row.type === 'cma' ? 'cma' : 'freehand',
+  }));
 }

@@ -8,7 +8,6 @@ import {
   ANNOTATION_SET_MESSAGES,
   ANNOTATION_VERSIONS_PAGE_SIZE,
   annotationSetNameSchema,
-  DEFAULT_PROJECT_CLASSES,
   type AnnotationClass,
 } from '@tessera/domain';
 import { ERROR_CODES, type AnnotationSet, type AnnotationSetVersion } from '@tessera/contract';
@@ -20,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { SLIDE_ERROR_CODES, SLIDE_MESSAGES } from '../slides/slides.service.ts';
 import * as q from './annotation-sets.queries.ts';
+import { projectClasses } from './annotation-reads.ts';
 import type { LinkedSet } from './annotation-writes.ts';
 
 const StoredSize = z.object({ width: z.number().positive(), height: z.number().positive() });
@@ -176,18 +176,6 @@ export async function listVersions(
   await linkedSetOf(ctx.db, project, setId);
   if (page.page * page.pageSize > Number.MAX_SAFE_INTEGER) throw badRequest('The page is out of range');
   return versionsOf(ctx.db, setId, { offset: page.page * page.pageSize, limit: page.pageSize });
-}
-
-/** The project's classes: those it stored, else the default list (DEFAULT_PROJECT_CLASSES). */
-export async function projectClasses(db: Db, projectId: string): Promise<AnnotationClass[]> {
-  const rows = await q.findClasses(db, projectId);
-  if (rows.length === 0) return [...DEFAULT_PROJECT_CLASSES];
-  return rows.map((row) => ({
-    classId: row.class_id,
-    name: row.name,
-    color: row.color,
-    type: row.type === 'cma' ? 'cma' : 'freehand',
-  }));
 }
 
 export async function getClasses(ctx: AppContext, project: ProjectScope) {
