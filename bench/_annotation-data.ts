@@ -22,6 +22,7 @@ import {
   type Position,
   type RegionFeatureInput,
 } from '@tessera/domain';
+import { createRandom } from '@tessera/wsi';
 import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { MIGRATIONS, migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { insertSet } from '../apps/server/src/modules/annotations/annotation-sets.queries.ts';
@@ -58,16 +59,6 @@ export interface AnnotationDatabases {
 
 // --- the generator ------------------------------------------------------------------------------------
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const REGION_CLASSES = ['Tumor', 'Stroma', 'Necrosis', 'Immune'];
 const MARKER_CLASSES = ['Tumor cell', 'Immune cell', 'Other cell'];
@@ -196,7 +187,7 @@ async function load(databaseUrl: string, dataDir: string): Promise<void> {
       slideId,
       imageSize: { w: IMAGE.width, h: IMAGE.height },
     };
-    const next = prng(20261128);
+    const next = createRandom(20261128);
     const t0 = performance.now();
     for (const chunk of regions(next))
       await db.transaction().execute((tx) => createItems(tx, set, userId, chunk, []));

@@ -6,6 +6,7 @@
  */
 import type { CellMarkerInput, Position, RegionFeatureInput } from '@tessera/domain';
 import { CELL_MARKER_RANKINGS, CELL_MARKER_RATINGS, SPECIAL_CLASS_IDS } from '@tessera/domain';
+import { createRandom } from '@tessera/wsi';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../db/dialect.ts';
 import { newId } from '../lib/ids.ts';
@@ -15,18 +16,6 @@ import { createItems } from '../modules/annotations/annotation-writes.ts';
 export const DEMO_REGION_SET = 'Demo regions';
 export const DEMO_MARKER_SET = 'Demo cell markers';
 export const DEMO_MARKERS = 200_000;
-
-/** A small deterministic generator (mulberry32): the same demo on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
@@ -149,7 +138,7 @@ export async function seedDemoAnnotations(
   const info = found && (JSON.parse(found.image_info) as { width?: number; height?: number });
   if (!found || !info?.width || !info.height) return;
   const slide = { id: slideId, imageId: found.image_id, width: info.width, height: info.height };
-  const next = random(11);
+  const next = createRandom(11);
   const { regions, tumours } = demoRegions(slide.width, slide.height, next);
   const markers = demoMarkers(tumours, next);
   for (const [name, content] of [
