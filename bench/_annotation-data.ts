@@ -9,7 +9,8 @@
  * author). Deterministic (seeded). Cached like the grid benchmark's data: the SQLite file under CACHE_DIR
  * (each run copies it, so the cache never sees the server's writes), the PostgreSQL database
  * `tessera_bench_annotations_<version>` marked complete by a comment after VACUUM ANALYZE. The version key
- * changes with the counts, the generator (bump v) and the migrations.
+ * changes with the counts, the generator or the write path (bump v; v2: regions written in spatial order)
+ * and the migrations.
  */
 import crypto from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
@@ -37,7 +38,7 @@ export const PROJECT_ID = '6e6e6f000000000000000001';
 export const SET_ID = '6e6e6f000000000000000002';
 export const EMAIL = 'bench-annotations@tessera.example';
 export const PASSWORD = 'Bench-Passw0rd!x';
-const VERSION = `v1_${REGION_COUNT}_${MARKER_COUNT}_${crypto
+const VERSION = `v2_${REGION_COUNT}_${MARKER_COUNT}_${crypto
   .createHash('sha256')
   .update(Object.keys(MIGRATIONS).join(','))
   .digest('hex')

@@ -31,6 +31,7 @@ import {
   PROJECT_ID,
   SET_ID,
 } from './_annotation-data.ts';
+import { tuneSqliteReads } from '../apps/server/src/db/database.ts';
 import { startBenchServer, type BenchServer } from './_server.ts';
 import { checkIdle, log, onCleanup, runBench, stopAll } from './_lib.ts';
 
@@ -62,7 +63,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
   return { ms: performance.now() - t0, value };
 }
 
-/** The viewport query of annotation-items.queries.ts findFeaturesInBox, with the answer's JSON built in the database. */
+/** The viewport query of annotation-viewport.queries.ts (one read, no bands), with the answer's JSON built in the database. */
 interface Direct {
   viewport(box: Box): Promise<string>;
   close(): Promise<void>;
@@ -70,6 +71,7 @@ interface Direct {
 
 function sqliteDirect(file: string): Direct {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  tuneSqliteReads(db); // page cache and memory map as the server reads
   // The set's R*Tree dimension (migration 0023), read once as the server's subquery reads it.
   const key = db
     .prepare('SELECT spatial_key FROM annotation_sets WHERE id = ?')

@@ -71,6 +71,11 @@ export interface AnnotationFeaturesTable extends ItemRow {
   is_locked: ColumnType<number, number | undefined, number>;
   /** JSON: the feature's other properties (annotatedBy, measurements). */
   properties: string;
+  /**
+   * JSON: the `properties` the feature is answered with — the columns' values, then `properties` —
+   * kept with the row's every write (migration 0024; annotation-items.queries.ts answerProperties).
+   */
+  answer_properties: string;
 }
 
 /** A cell marker's state: a point and its classes (spec 2 §3 "Cell marker values"). */

@@ -73,9 +73,7 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  // 64 MiB of page cache rather than SQLite's 2 MiB: a grid block reads a hundred rows scattered over a
-  // table of a million, and with the default cache every one of them went back to the file.
-  sqlite.pragma('cache_size = -65536');
+  tuneSqliteReads(sqlite);
   // The table versions are read once per turn of the event loop (a request that arrives after another
   // process's commit is handled in a later turn, so it sees it) and again after any write of ours.
   let thisTurn: TableVersions | undefined;
@@ -97,6 +95,19 @@ export function openDatabase(url: string): DatabaseHandle {
   });
   arrayReaders.set(db, arraysFromSqlite(sqlite));
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * How SQLite reads pages, for the server and for benchmarks that query its file directly (so both sides
+ * read alike). 64 MiB of page cache rather than SQLite's 2 MiB: a grid block reads a hundred rows
+ * scattered over a table of a million, and with the default cache every one of them went back to the
+ * file. The file memory-mapped (up to 2 GiB, the most better-sqlite3's SQLite maps): a page is then read
+ * from the OS cache in place rather than copied by a system call — a 50,000-feature viewport read half
+ * its rows' time in those calls. Mapped pages are the OS cache's, shared by every serving process.
+ */
+export function tuneSqliteReads(sqlite: SQLite.Database): void {
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 2147418112');
 }
 
 /**

@@ -26,6 +26,7 @@ import * as m20261128_0020_metadata_presets from './migrations/20261128_0020_met
 import * as m20261128_0021_annotations from './migrations/20261128_0021_annotations.ts';
 import * as m20261128_0022_annotation_revisions from './migrations/20261128_0022_annotation_revisions.ts';
 import * as m20261128_0023_annotation_set_boxes from './migrations/20261128_0023_annotation_set_boxes.ts';
+import * as m20261128_0024_annotation_answer_properties from './migrations/20261128_0024_annotation_answer_properties.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261128_0021_annotations': m20261128_0021_annotations,
   '20261128_0022_annotation_revisions': m20261128_0022_annotation_revisions,
   '20261128_0023_annotation_set_boxes': m20261128_0023_annotation_set_boxes,
+  '20261128_0024_annotation_answer_properties': m20261128_0024_annotation_answer_properties,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

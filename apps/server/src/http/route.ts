@@ -50,7 +50,7 @@ export function addRoute<D extends RouteDef>(
       reply.code(status);
       // A JSON text answer streams (lib/json-text.ts); everything else goes through the serializer.
       if (result instanceof JsonText)
-        return reply.type('application/json; charset=utf-8').send(Readable.from(result.buffers()));
+        return reply.type('application/json; charset=utf-8').send(Readable.from(result.batches()));
       return status === 204 ? undefined : result;
     },
   });

@@ -1,27 +1,30 @@
 /**
  * A JSON answer already written as text: a large answer assembled from JSON the database stores (an
  * annotation viewport), sent without parsing and serializing it again. Its parts, joined, are the
- * document; they go out a megabyte at a time as they are encoded, so a 30 MB viewport is never one
- * string to join and encode at once (that was a fifth of its time). Only routes that declare
+ * document; they come in chunks, possibly as the database reads them, and go out a megabyte at a time as
+ * they are joined, so a 30 MB viewport is never one string to join and encode at once (that was a fifth
+ * of its time) and its first bytes leave before its last rows are read. Only routes that declare
  * isResponseUnchecked may answer one (http/route.ts); the text must be JSON of the contract's shape.
  */
 const BATCH_CHARS = 1 << 20;
 
 export class JsonText {
-  constructor(readonly parts: readonly string[]) {}
+  constructor(readonly chunks: AsyncIterable<readonly string[]> | Iterable<readonly string[]>) {}
 
-  *buffers(): Generator<Buffer> {
+  /** The text a megabyte at a time, as strings: the socket encodes them as it writes (no Buffer between). */
+  async *batches(): AsyncGenerator<string> {
     let batch: string[] = [];
     let chars = 0;
-    for (const part of this.parts) {
-      batch.push(part);
-      chars += part.length;
-      if (chars >= BATCH_CHARS) {
-        yield Buffer.from(batch.join(''));
-        batch = [];
-        chars = 0;
+    for await (const chunk of this.chunks)
+      for (const part of chunk) {
+        batch.push(part);
+        chars += part.length;
+        if (chars >= BATCH_CHARS) {
+          yield batch.join('');
+          batch = [];
+          chars = 0;
+        }
       }
-    }
-    if (batch.length > 0) yield Buffer.from(batch.join(''));
+    if (batch.length > 0) yield batch.join('');
   }
 }

@@ -7,6 +7,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AnnotationCellMarkersTable, AnnotationFeaturesTable } from '../../db/annotation-tables.ts';
+import { answerProperties } from './annotation-items.queries.ts';
 
 export type ItemTable = 'annotation_features' | 'annotation_cell_markers';
 export type LiveFeature = Selectable<AnnotationFeaturesTable>;
@@ -107,6 +108,10 @@ export async function replaceItem<T extends LiveFeature | LiveMarker>(
   row: T,
   change: Partial<Omit<T, 'row_id' | 'set_id' | 'item_id' | 'v_from' | 'v_to'>>,
 ): Promise<void> {
+  // A region's answer text follows its columns (migration 0024).
+  const next = { ...row, ...change };
+  if (table === 'annotation_features')
+    change = { ...change, answer_properties: answerProperties(next as unknown as LiveFeature) };
   if (row.v_from === w) {
     await db
       .updateTable(table)

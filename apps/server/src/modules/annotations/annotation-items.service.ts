@@ -19,6 +19,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor, ProjectScope } from '../../actor.ts';
 import { JsonText } from '../../lib/json-text.ts';
 import * as items from './annotation-items.queries.ts';
+import * as viewport from './annotation-viewport.queries.ts';
 import { linkedSetOf, lockedSetOf, readableSetOf } from './annotation-sets.service.ts';
 import { checkOnImage, createItems } from './annotation-writes.ts';
 import { geometryText, markerOf, projectClasses } from './annotation-reads.ts';
@@ -61,23 +62,49 @@ export async function getFeatures(
 ): Promise<JsonText> {
   const set = await readableSetOf(ctx.db, project, setId, query.version);
   // One more than asked: whether there were more is then known without counting them.
-  const rows = await items.findFeatureTexts(ctx.db, set.id, {
-    version: query.version,
-    box: query.bbox,
-    limit: query.limit + 1,
-    isWhole: query.detail === 'full',
-  });
-  const truncated = query.bbox !== undefined && rows.length > query.limit;
-  const shown = truncated ? rows.slice(0, query.limit) : rows;
-  const parts = ['{"type":"FeatureCollection","features":['];
-  for (const [i, row] of shown.entries()) {
-    if (i > 0) parts.push(',');
-    parts.push(
-      'text' in row ? row.text : row.head + geometryText(row, query.detail, query.tolerance) + row.tail,
-    );
-  }
-  parts.push(query.bbox ? `],"truncated":${truncated}}` : ']}');
-  return new JsonText(parts);
+  const chunks = await readingStarted(
+    viewport.featureTextChunks(ctx.db, set.id, {
+      version: query.version,
+      box: query.bbox,
+      limit: query.limit + 1,
+      isWhole: query.detail === 'full',
+    }),
+  );
+  const text = (row: viewport.FeatureTextRow) =>
+    'text' in row ? row.text : row.head + geometryText(row, query.detail, query.tolerance) + row.tail;
+  return new JsonText(
+    (async function* () {
+      yield ['{"type":"FeatureCollection","features":['];
+      let count = 0;
+      let truncated = false;
+      for await (const rows of chunks) {
+        const parts: string[] = [];
+        for (const row of rows) {
+          if (count === query.limit) {
+            truncated = true;
+            break;
+          }
+          parts.push(count++ === 0 ? text(row) : ',' + text(row));
+        }
+        yield parts;
+        if (truncated) break;
+      }
+      yield [query.bbox ? `],"truncated":${truncated}}` : ']}'];
+    })(),
+  );
+}
+
+/**
+ * `chunks` with its first chunk read now, before the answer starts: a failure there is the request's
+ * (an error answer), not a 200 cut short.
+ */
+async function readingStarted<T>(chunks: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+  const first = await chunks.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* chunks;
+  })();
 }
 
 export async function getCellMarkers(
@@ -135,7 +162,7 @@ export async function getFeaturesBinary(
 ) {
   const set = await readableSetOf(ctx.db, project, setId, query.version);
   const rows = query.bbox
-    ? await items.findFeaturesInBox(ctx.db, set.id, query.version, query.bbox, MAX_VIEWPORT_FEATURES)
+    ? await viewport.findFeaturesInBox(ctx.db, set.id, query.version, query.bbox, MAX_VIEWPORT_FEATURES)
     : await items.findFeatures(ctx.db, set.id, query.version);
   const buffer = encodeRegions(
     rows.map((row) => ({
