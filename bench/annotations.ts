@@ -5,8 +5,7 @@
  *
  * - viewports of 4000 × 2500 and 20000 × 12500 px (`GET …/features?bbox=…`, full outlines), at ten
  *   places over the slide, the answer read as text — side by side with the same query run directly in
- *   the database (better-sqlite3 on the same file; pg on the same database) with the JSON built there
- *   (SQLite json_group_array/json_object, PostgreSQL json_agg/json_build_object), read as text too;
+ *   the database with the JSON built there, timed in a process of its own (_annotation-direct.ts);
  * - the whole marker set through the binary transport (`GET …/cell-markers/binary`);
  * - making a version of the full set (`POST …/versions`).
  *
@@ -19,8 +18,8 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { decodeCellMarkers } from '@tessera/domain';
 import {
   ensureAnnotationDatabases,
@@ -31,7 +30,7 @@ import {
   PROJECT_ID,
   SET_ID,
 } from './_annotation-data.ts';
-import { tuneSqliteReads } from '../apps/server/src/db/database.ts';
+import { startDirect, type Box, type Direct } from './_annotation-direct.ts';
 import { startBenchServer, type BenchServer } from './_server.ts';
 import { checkIdle, log, onCleanup, runBench, stopAll } from './_lib.ts';
 
@@ -47,7 +46,6 @@ const CENTRES = Array.from({ length: 10 }, (_, i) => ({
   y: IMAGE.height * (0.2 + 0.6 * ((i * 0.61) % 1)),
 }));
 
-type Box = { minX: number; minY: number; maxX: number; maxY: number };
 const boxAt = (i: number, v: { w: number; h: number }): Box => {
   const c = CENTRES[i % CENTRES.length]!;
   return { minX: c.x - v.w / 2, minY: c.y - v.h / 2, maxX: c.x + v.w / 2, maxY: c.y + v.h / 2 };
@@ -57,64 +55,15 @@ const p50 = (xs: readonly number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN;
 };
+// Each timed call starts from a collected heap: one answer's 28 MB of garbage is not the next one's time.
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc') as () => void;
+
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  collect();
   const t0 = performance.now();
   const value = await fn();
   return { ms: performance.now() - t0, value };
-}
-
-/** The viewport query of annotation-viewport.queries.ts (one read, no bands), with the answer's JSON built in the database. */
-interface Direct {
-  viewport(box: Box): Promise<string>;
-  close(): Promise<void>;
-}
-
-function sqliteDirect(file: string): Direct {
-  const db = new SQLite(file, { readonly: true, fileMustExist: true });
-  tuneSqliteReads(db); // page cache and memory map as the server reads
-  // The set's R*Tree dimension (migration 0023), read once as the server's subquery reads it.
-  const key = db
-    .prepare('SELECT spatial_key FROM annotation_sets WHERE id = ?')
-    .pluck()
-    .get(SET_ID) as number;
-  const statement = db
-    .prepare(
-      `SELECT json_object('type', 'FeatureCollection', 'features', json_group_array(json_object(
-         'type', 'Feature', 'id', CAST(f.item_id AS TEXT), 'geometry', json(f.geometry),
-         'properties', json_patch(f.properties, json_object('annotationType', f.type, 'annotationClass', f.class_id,
-           'index', f.item_index, 'count', f.item_count, 'isLocked', json(CASE WHEN f.is_locked THEN 'true' ELSE 'false' END),
-           'createdAt', f.created_at)))), 'truncated', json('false')) AS answer
-       FROM (SELECT f.* FROM annotation_features_rtree r CROSS JOIN annotation_features f ON f.row_id = r.row_id
-         WHERE r.min_set <= @key AND r.max_set >= @key
-           AND r.max_x >= @minX AND r.min_x <= @maxX AND r.max_y >= @minY AND r.min_y <= @maxY
-           AND f.set_id = @set AND f.v_to IS NULL
-         LIMIT 200001) f`,
-    )
-    .pluck();
-  return {
-    viewport: async (b) => statement.get({ ...b, key, set: SET_ID }) as string,
-    close: async () => {
-      db.close();
-    },
-  };
-}
-
-function postgresDirect(url: string): Direct {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const text = `SELECT json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
-      'type', 'Feature', 'id', f.item_id::text, 'geometry', f.geometry::json,
-      'properties', f.properties::jsonb || jsonb_build_object('annotationType', f.type, 'annotationClass', f.class_id,
-        'index', f.item_index, 'count', f.item_count, 'isLocked', f.is_locked = 1, 'createdAt', f.created_at))
-      ), '[]'), 'truncated', false)::text AS answer
-    FROM (SELECT * FROM annotation_features f
-      WHERE f.set_id = $5 AND box(point(f.min_x, f.min_y), point(f.max_x, f.max_y)) && box(point($1, $2), point($3, $4))
-        AND f.v_to IS NULL
-      LIMIT 200001) f`;
-  return {
-    viewport: async (b) =>
-      (await pool.query<{ answer: string }>(text, [b.minX, b.minY, b.maxX, b.maxY, SET_ID])).rows[0]!.answer,
-    close: () => pool.end(),
-  };
 }
 
 interface Measured {
@@ -155,10 +104,10 @@ async function benchDatabase(
       let features = 0;
       for (let i = 0; i < CENTRES.length; i++) {
         const ours = JSON.parse(await apiOnce(i)) as { features: unknown[] };
-        const theirs = JSON.parse(await direct.viewport(boxAt(i, v))) as { features: unknown[] };
-        if (ours.features.length !== theirs.features.length)
+        const theirs = await direct.viewport(boxAt(i, v));
+        if (ours.features.length !== theirs.features)
           throw new Error(
-            `${name} ${v.label}: the API found ${ours.features.length}, the direct query ${theirs.features.length}`,
+            `${name} ${v.label}: the API found ${ours.features.length}, the direct query ${theirs.features}`,
           );
         features = Math.max(features, ours.features.length);
       }
@@ -166,9 +115,9 @@ async function benchDatabase(
       const sql: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         // Alternating which side goes first, so neither always finds the other's cache warm.
-        if (round % 2) sql.push((await timed(() => direct.viewport(boxAt(round, v)))).ms);
+        if (round % 2) sql.push((await direct.viewport(boxAt(round, v))).ms);
         api.push((await timed(() => apiOnce(round))).ms);
-        if (!(round % 2)) sql.push((await timed(() => direct.viewport(boxAt(round, v)))).ms);
+        if (!(round % 2)) sql.push((await direct.viewport(boxAt(round, v))).ms);
       }
       viewports.push({ label: v.label, features, api: p50(api), direct: p50(sql) });
       log(
@@ -225,8 +174,8 @@ runBench(async () => {
   await checkIdle();
   const results: Measured[] = [];
   for (const [name, url, direct] of [
-    ['sqlite', copy, () => sqliteDirect(copy)],
-    ['postgres', pgUrl, () => postgresDirect(pgUrl)],
+    ['sqlite', copy, () => startDirect('sqlite', copy)],
+    ['postgres', pgUrl, () => startDirect('postgres', pgUrl)],
   ] as const) {
     const d = direct();
     try {

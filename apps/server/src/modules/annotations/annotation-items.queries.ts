@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AnnotationCellMarkersTable, AnnotationFeaturesTable } from '../../db/annotation-tables.ts';
+import { selectArrays } from '../../db/array-rows.ts';
 import { inSpatialOrder } from './spatial-order.ts';
 
 type ItemTable = 'annotation_features' | 'annotation_cell_markers';
@@ -153,19 +154,19 @@ export async function findMarkers(db: Db, setId: string, version?: number): Prom
 /** Markers per read of markerChunks: small enough to stay cheap for the collector's GC, large enough to be few. */
 const MARKER_CHUNK = 20_000;
 
+/** A cell marker as the binary answer reads it: item id, x, y and the classes' JSON. */
+export type MarkerTuple = [number, number, number, string];
+
 /**
  * The set's cell markers alive in `version` as the binary answer needs them, in chunks by item id (keyset:
- * each read starts after the last id of the one before, through the live or version index). A million rows
- * never sit in memory at once as objects, on either database; reading them through Kysely's row-by-row
+ * each read starts after the last id of the one before, through the live or version index), each row an
+ * array of values rather than an object (a million objects were a third of the answer's first making). A
+ * million rows never sit in memory at once, on either database; reading them through Kysely's row-by-row
  * stream cost twice as much (an await per row).
  */
-export async function* markerChunks(
-  db: Db,
-  setId: string,
-  version?: number,
-): AsyncGenerator<{ item_id: number; x: number; y: number; classes: string }[]> {
+export async function* markerChunks(db: Db, setId: string, version?: number): AsyncGenerator<MarkerTuple[]> {
   for (let after = 0; ; ) {
-    const rows = await db
+    const query = db
       .selectFrom('annotation_cell_markers')
       .select(['item_id', 'x', 'y', 'classes'])
       .where('set_id', '=', setId)
@@ -173,9 +174,10 @@ export async function* markerChunks(
       .where('item_id', '>', after)
       .orderBy('item_id')
       .limit(MARKER_CHUNK)
-      .execute();
+      .compile();
+    const rows = (await selectArrays(db, query, true)) as MarkerTuple[];
     if (rows.length > 0) yield rows;
     if (rows.length < MARKER_CHUNK) return;
-    after = Number(rows.at(-1)!.item_id);
+    after = Number(rows.at(-1)![0]);
   }
 }

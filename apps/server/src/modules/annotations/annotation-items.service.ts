@@ -149,7 +149,7 @@ export async function getCellMarkersBinary(
     const collector = new CellMarkerCollector();
     const classesOf = classesReader();
     for await (const rows of items.markerChunks(ctx.db, set.id, version))
-      for (const row of rows) collector.add(Number(row.item_id), row.x, row.y, classesOf(row.classes));
+      for (const [id, x, y, classes] of rows) collector.add(Number(id), x, y, classesOf(classes));
     return new Uint8Array(collector.encode());
   });
 }
