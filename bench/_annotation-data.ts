@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { databaseUrl, isMarked, mark, replaceDatabases, withClient } from './_postgres.ts';
 import {
   CELL_MARKER_RATINGS,
   type CellMarkerInput,
@@ -46,10 +46,6 @@ const VERSION = `v2_${REGION_COUNT}_${MARKER_COUNT}_${crypto
 const REGENERATE = process.env.BENCH_ANNOTATION_REGENERATE === '1';
 const CHUNK = 10_000;
 
-export const PG_BASE_URL =
-  process.env.BENCH_PG_URL ??
-  process.env.TESSERA_TEST_PG_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DATABASE = `tessera_bench_annotations_${VERSION}`.toLowerCase();
 const COMPLETE = `complete ${VERSION}`;
 
@@ -204,22 +200,6 @@ async function load(databaseUrl: string, dataDir: string): Promise<void> {
 
 const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
 
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const urlOf = (database: string) => {
-  const url = new URL(PG_BASE_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
 /** The two databases of this version, written when missing (minutes, once). */
 export async function ensureAnnotationDatabases(work: string): Promise<AnnotationDatabases> {
   mkdirSync(CACHE_DIR, { recursive: true });
@@ -236,29 +216,16 @@ export async function ensureAnnotationDatabases(work: string): Promise<Annotatio
     db.close();
     renameSync(partial, sqliteFile);
   }
-  const pgUrl = urlOf(PG_DATABASE);
-  const complete = await withClient(PG_BASE_URL, async (c) => {
-    const { rows } = await c.query(
-      `SELECT 1 FROM pg_database WHERE datname = $1 AND shobj_description(oid, 'pg_database') = $2`,
-      [PG_DATABASE, COMPLETE],
-    );
-    return rows.length > 0;
-  });
-  if (!complete || REGENERATE) {
-    await withClient(PG_BASE_URL, async (c) => {
-      const { rows } = await c.query<{ name: string }>(
-        `SELECT datname AS name FROM pg_database WHERE datname LIKE 'tessera_bench_annotations_%'`,
-      );
-      for (const d of rows) await c.query(`DROP DATABASE IF EXISTS ${d.name} WITH (FORCE)`);
-      await c.query(`CREATE DATABASE ${PG_DATABASE}`);
-    });
+  const pgUrl = databaseUrl(PG_DATABASE);
+  if (!(await isMarked(PG_DATABASE, COMPLETE)) || REGENERATE) {
+    await replaceDatabases('tessera_bench_annotations_', PG_DATABASE);
     log(`postgres: writing database ${PG_DATABASE} …`);
     await load(pgUrl, path.join(work, 'load-pg'));
     await withClient(pgUrl, async (c) => {
       for (const t of ['annotation_features', 'annotation_cell_markers'])
         await c.query(`VACUUM (ANALYZE) ${t}`);
     });
-    await withClient(PG_BASE_URL, (c) => c.query(`COMMENT ON DATABASE ${PG_DATABASE} IS '${COMPLETE}'`));
+    await mark(PG_DATABASE, COMPLETE);
   }
   return { sqliteFile, pgUrl };
 }

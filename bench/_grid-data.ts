@@ -23,7 +23,7 @@ import crypto from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { databaseUrl, isMarked, mark, replaceDatabases, withClient } from './_postgres.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { MIGRATIONS, migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { CACHE_DIR, log } from './_lib.ts';
@@ -739,10 +739,6 @@ interface Loader {
   finish(): Promise<void>;
 }
 
-export const PG_BASE_URL =
-  process.env.BENCH_PG_URL ??
-  process.env.TESSERA_TEST_PG_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DATABASE = `tessera_bench_grid_${VERSION}`;
 const COMPLETE = `complete ${VERSION}`;
 
@@ -754,10 +750,10 @@ const COMPLETE = `complete ${VERSION}`;
 export async function ensureGridDatabases(): Promise<{ sqliteFile: string; pgUrl: string }> {
   mkdirSync(CACHE_DIR, { recursive: true });
   const sqliteFile = path.join(CACHE_DIR, `grid-${VERSION}.sqlite`);
-  const pgUrl = urlOf(PG_DATABASE);
+  const pgUrl = databaseUrl(PG_DATABASE);
   const loaders: Loader[] = [];
   if (!existsSync(sqliteFile) || REGENERATE) loaders.push(await sqliteLoader(sqliteFile));
-  if (!(await isPostgresComplete()) || REGENERATE) loaders.push(await postgresLoader(pgUrl));
+  if (!(await isMarked(PG_DATABASE, COMPLETE)) || REGENERATE) loaders.push(await postgresLoader(pgUrl));
   if (loaders.length) {
     const t0 = performance.now();
     for (const rows of generateSlides(SLIDE_COUNT)) for (const loader of loaders) await loader.add(rows);
@@ -840,41 +836,9 @@ async function sqliteLoader(file: string): Promise<Loader> {
 
 // --- PostgreSQL ---------------------------------------------------------------------------------------
 
-const urlOf = (database: string) => {
-  const url = new URL(PG_BASE_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function isPostgresComplete(): Promise<boolean> {
-  return withClient(PG_BASE_URL, async (c) => {
-    const { rows } = await c.query(
-      `SELECT 1 FROM pg_database WHERE datname = $1 AND shobj_description(oid, 'pg_database') = $2`,
-      [PG_DATABASE, COMPLETE],
-    );
-    return rows.length > 0;
-  });
-}
-
 /** A new database (older bench databases are dropped), loaded by COPY; marked complete after VACUUM ANALYZE. */
 async function postgresLoader(url: string): Promise<Loader> {
-  await withClient(PG_BASE_URL, async (c) => {
-    const { rows } = await c.query<{ name: string }>(
-      `SELECT datname AS name FROM pg_database WHERE datname LIKE 'tessera_bench_grid_%'`,
-    );
-    for (const d of rows) await c.query(`DROP DATABASE IF EXISTS ${d.name} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${PG_DATABASE}`);
-  });
+  await replaceDatabases('tessera_bench_grid_', PG_DATABASE);
   log(`postgres: loading database ${PG_DATABASE} …`);
   const handle = openDatabase(url);
   await migrateToLatest(handle.db);
@@ -921,7 +885,7 @@ async function postgresLoader(url: string): Promise<Loader> {
       await withClient(url, async (c) => {
         for (const t of TABLES) await c.query(`VACUUM (ANALYZE) ${t}`);
       });
-      await withClient(PG_BASE_URL, (c) => c.query(`COMMENT ON DATABASE ${PG_DATABASE} IS '${COMPLETE}'`));
+      await mark(PG_DATABASE, COMPLETE);
       log(`postgres: indexes and VACUUM ANALYZE in ${seconds(t0)}`);
     },
   };

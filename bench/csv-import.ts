@@ -30,7 +30,7 @@ import {
   type SyntheticSlide,
 } from '../apps/server/src/cli/demo-metadata.ts';
 import { importRequestOf } from '../apps/web/src/features/metadata-import/import-request.ts';
-import { PG_BASE_URL } from './_grid-data.ts';
+import { PG_BASE_URL } from './_postgres.ts';
 import { callApi, startBenchServer, type BenchServer } from './_server.ts';
 import { checkIdle, log, onCleanup, runBench, stopAll } from './_lib.ts';
 

@@ -42,7 +42,7 @@ import { hashPassword } from '../apps/server/src/lib/password-hash.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.queries.ts';
 import { insertSyntheticSlides, syntheticSlideRows } from '../apps/server/src/cli/demo-metadata.ts';
 import { slidePath } from '../packages/wsi/test/slides.ts';
-import { PG_BASE_URL } from './_grid-data.ts';
+import { PG_BASE_URL } from './_postgres.ts';
 import { callApi, placeInImports, startBenchServer, type BenchServer } from './_server.ts';
 import {
   checkIdle,
