@@ -128,8 +128,8 @@ function bandsOf(box: Box): Band[] {
  * the caller to replace it. With `box`, those that meet it, at most `limit` (the caller learns from one
  * more whether there were more); without, the whole set by item id.
  *
- * A large viewport is read a band at a time, the next band's query running while this one's rows are
- * answered: the answer streams out as the database reads (a 50,000-feature viewport is 28 MB of JSON,
+ * On SQLite a large viewport is read a band at a time, the next band's query running while this one's
+ * rows are answered: the answer streams out as the database reads (a 50,000-feature viewport is 28 MB of JSON,
  * whose sending took as long as its reading). A viewport's features come in the index's order, not by
  * item id (sorting them was a twentieth of the time; the viewer orders what it draws). The bands are separate
  * reads, not one snapshot: a feature moved across a band's edge between two of them may be missing from
@@ -163,7 +163,11 @@ export async function* featureTextChunks(
     rows.catch(() => undefined);
     return rows;
   };
-  const bands = bandsOf(options.box);
+  // PostgreSQL sends rows as its backend makes them and pg parses them as they come: one read already
+  // overlaps the database's work with ours, and eight cost a 50,000-feature viewport a fifth more
+  // (270 against 220 ms). SQLite's reads are synchronous: bands are how its answer streams (210 against
+  // 280 ms in one read).
+  const bands = isSqlite(db) ? bandsOf(options.box) : [{ box: options.box, from: undefined, to: undefined }];
   const seen = new Set<number>();
   let left = options.limit;
   let next = read(bands[0]!);
