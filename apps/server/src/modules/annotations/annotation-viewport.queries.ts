@@ -129,11 +129,11 @@ function bandsOf(box: Box): Band[] {
  * more whether there were more); without, the whole set by item id.
  *
  * On SQLite a large viewport is read a band at a time, the next band's query running while this one's
- * rows are answered: the answer streams out as the database reads (a 50,000-feature viewport is 28 MB of JSON,
- * whose sending took as long as its reading). A viewport's features come in the index's order, not by
- * item id (sorting them was a twentieth of the time; the viewer orders what it draws). The bands are separate
- * reads, not one snapshot: a feature moved across a band's edge between two of them may be missing from
- * this answer (the next viewport shows it); one seen twice is answered once.
+ * rows are answered: the answer streams out as the database reads (a 50,000-feature viewport is 28 MB of
+ * JSON, whose sending took as long as its reading). The bands are separate reads, not one snapshot: a
+ * feature moved across a band's edge between two of them may be missing from this answer (the next
+ * viewport shows it); one seen twice is answered once. A viewport's features come in the index's order,
+ * not by item id (sorting them was a twentieth of the time; the viewer orders what it draws).
  */
 export async function* featureTextChunks(
   db: Db,
@@ -157,7 +157,7 @@ export async function* featureTextChunks(
     const rows =
       sql<FeatureTextRow>`SELECT ${columns} FROM ${featuresOf(db, setId, options.version, band)} LIMIT ${options.limit}`
         .execute(db)
-        .then((answer) => byItemId(answer.rows));
+        .then((answer) => answer.rows);
     // A band read ahead may never be awaited (enough rows, or the answer's reader went away): its
     // failure must not be an unhandled rejection. Awaited, it still throws.
     rows.catch(() => undefined);
