@@ -80,7 +80,8 @@ export async function getFeatures(
       for await (const rows of chunks) {
         const parts: string[] = [];
         for (const row of rows) {
-          if (count === query.limit) {
+          // Only a viewport is cut short; the whole set comes whole.
+          if (query.bbox && count === query.limit) {
             truncated = true;
             break;
           }
