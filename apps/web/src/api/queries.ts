@@ -77,6 +77,8 @@ export const queryKeys = {
     ['projects', projectId, 'slides', slideId, 'row'] as const,
   metadataPresets: (projectId: string) => ['projects', projectId, 'metadata-presets'] as const,
   annotationClasses: (projectId: string) => ['projects', projectId, 'annotation-classes'] as const,
+  slideAnnotationSets: (projectId: string, slideId: string) =>
+    ['projects', projectId, 'slides', slideId, 'annotation-sets'] as const,
 };
 
 /** The text an error shows in a message: the server's message, or the error's own. */

@@ -22,6 +22,8 @@ import {
   mapExtentOf,
   pixelBoxOf,
   resolutionForMagnification,
+  type AnnotationClass,
+  type AnnotationDisplay,
   type PixelBox,
   type Point,
   type TileEqualization,
@@ -32,6 +34,7 @@ import type { FetchTile } from './tile-loader.ts';
 import type { ChannelSource } from './channel-layer.ts';
 import { SlideLayers, type SlideDisplay, type TileUrl } from './slide-layers.ts';
 import { crosshairElement } from './markers.ts';
+import { AnnotationLayers, type AnnotationSource } from './annotation-layers.ts';
 import { SLIDE_DRAWN_EVENT, SLIDE_MOVED_EVENT } from './slide-events.ts';
 
 export type { SlideDisplay, TileUrl } from './slide-layers.ts';
@@ -84,6 +87,7 @@ export class SlideMap {
   private readonly layers: SlideLayers;
   private display: SlideDisplay;
   private readonly crosshair: HTMLElement;
+  private annotations: AnnotationLayers | null = null;
 
   constructor(options: SlideMapOptions) {
     const { target, imageInfo, tiles, display, onViewChange } = options;
@@ -158,15 +162,14 @@ export class SlideMap {
       target.dataset.center = `${Math.round(x)},${Math.round(y)}`;
       target.dispatchEvent(new Event(SLIDE_MOVED_EVENT));
     });
+    // The annotations in view are read once the view rests (a drag or zoom asks nothing on the way).
+    this.map.on('moveend', () => this.annotations?.showView(this.viewBox(), this.resolution()));
     this.crosshair = crosshairElement();
     // Made with the map in its constructor, so always there.
     this.map.getViewport()!.appendChild(this.crosshair);
     if (onViewChange)
       this.map.on('moveend', () =>
-        onViewChange({
-          box: this.imageBoxOf(pixelBoxOf(this.map.getView().calculateExtent())),
-          magnification: this.magnification(),
-        }),
+        onViewChange({ box: this.viewBox(), magnification: this.magnification() }),
       );
     // The first frame now rather than at the next animation frame: its tiles are asked for at once.
     this.map.renderSync();
@@ -209,8 +212,37 @@ export class SlideMap {
       const view = this.map.getView();
       const [x, y] = view.getCenter() ?? [0, 0];
       view.setCenter([this.extent[2] - x!, y!]);
+      this.annotations?.setFlipped(display.isFlipped);
     }
     this.layers.setDisplay(display);
+  }
+
+  /**
+   * Shows this annotation set (or none): its layers replace those of another set; the same set (its
+   * key) keeps what it has read. See annotation-layers.ts.
+   */
+  showAnnotations(
+    source: AnnotationSource | null,
+    options: { classes: ReadonlyMap<string, AnnotationClass>; display: AnnotationDisplay },
+  ): void {
+    if (this.annotations && source?.key === this.annotations.source.key) {
+      this.annotations.setClasses(options.classes);
+      this.annotations.setDisplay(options.display);
+      return;
+    }
+    this.annotations?.destroy();
+    this.annotations = source
+      ? new AnnotationLayers(this.map, this.extent[2], source, {
+          ...options,
+          isFlipped: this.display.isFlipped,
+        })
+      : null;
+    this.annotations?.showView(this.viewBox(), this.resolution());
+  }
+
+  /** The image box in view (image pixels of the unflipped image). */
+  private viewBox(): PixelBox {
+    return this.imageBoxOf(pixelBoxOf(this.map.getView().calculateExtent()));
   }
 
   /** Draws the slide from other tile URLs of the same grid (a new equalization; see SlideLayers). */
@@ -308,6 +340,7 @@ export class SlideMap {
   }
 
   destroy(): void {
+    this.annotations?.destroy();
     this.map.setTarget(undefined);
     this.map.dispose();
   }

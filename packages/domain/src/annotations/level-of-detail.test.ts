@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Position } from './geometry.ts';
-import { boxCentre, simplifyGeometry } from './level-of-detail.ts';
+import { boxCentre, FULL_DETAIL_RESOLUTION, simplifyGeometry, viewportDetailAt } from './level-of-detail.ts';
 
 const circle = (n: number, r: number): Position[] => {
   const ring = Array.from(
@@ -51,5 +51,23 @@ describe('level of detail', () => {
 
   it('puts a centroid at the middle of the box', () => {
     expect(boxCentre({ minX: 10, minY: 20, maxX: 30, maxY: 60 })).toEqual([20, 40]);
+  });
+
+  it('asks for outlines as stored up close, thinned to a power of two beyond, centres when crowded', () => {
+    expect(viewportDetailAt(0.25)).toEqual({ detail: 'full', tolerance: 1 });
+    expect(viewportDetailAt(FULL_DETAIL_RESOLUTION)).toEqual({ detail: 'full', tolerance: 1 });
+    expect(viewportDetailAt(3)).toEqual({ detail: 'simplified', tolerance: 2 });
+    expect(viewportDetailAt(100)).toEqual({ detail: 'simplified', tolerance: 64 });
+    expect(viewportDetailAt(0.5, true)).toEqual({ detail: 'centroid', tolerance: 1 });
+    expect(viewportDetailAt(Number.NaN)).toEqual({ detail: 'full', tolerance: 1 });
+    fc.assert(
+      fc.property(fc.double({ min: 2.001, max: 1e6, noNaN: true }), (resolution) => {
+        const { tolerance } = viewportDetailAt(resolution);
+        // About a screen pixel: never more than the resolution, never less than half of it.
+        return (
+          tolerance <= resolution && tolerance > resolution / 2 && Number.isInteger(Math.log2(tolerance))
+        );
+      }),
+    );
   });
 });

@@ -47,3 +47,30 @@ export const boxCentre = (box: { minX: number; minY: number; maxX: number; maxY:
   (box.minX + box.maxX) / 2,
   (box.minY + box.maxY) / 2,
 ];
+
+/** Zoomed in to this many image pixels per screen pixel or closer, the viewer asks for outlines as stored. */
+export const FULL_DETAIL_RESOLUTION = 2;
+
+/** The most region annotations the viewer asks for in one view; past it, it shows their centres instead. */
+export const VIEWER_VIEWPORT_LIMIT = 20_000;
+
+/** The share of the view added on each side of the box the viewer asks for, so a small pan needs no request. */
+export const VIEWPORT_MARGIN = 0.25;
+
+/** What the viewer asks for: a level of detail, and the thinning tolerance in image pixels. */
+export interface ViewportDetail {
+  detail: AnnotationDetail;
+  tolerance: number;
+}
+
+/**
+ * What the viewer asks for at `resolution` (image pixels per screen pixel): outlines as stored up close;
+ * farther out, thinned to about a screen pixel. The tolerance is a power of two, so a small zoom asks
+ * for the same answer (and the viewer keeps what it has); `isCrowded` (the last answer was cut short at
+ * VIEWER_VIEWPORT_LIMIT) asks for centres alone.
+ */
+export function viewportDetailAt(resolution: number, isCrowded = false): ViewportDetail {
+  if (isCrowded) return { detail: 'centroid', tolerance: 1 };
+  if (!(resolution > FULL_DETAIL_RESOLUTION)) return { detail: 'full', tolerance: 1 };
+  return { detail: 'simplified', tolerance: 2 ** Math.floor(Math.log2(resolution)) };
+}

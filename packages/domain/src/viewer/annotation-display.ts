@@ -31,3 +31,15 @@ export function annotationFillOpacityOf(value: unknown): number {
 export function annotationFillAlpha(display: Pick<AnnotationDisplay, 'isFilled' | 'fillOpacity'>): number {
   return display.isFilled ? annotationFillOpacityOf(display.fillOpacity) / 100 : 0;
 }
+
+/** Spec 2 §7 "Annotation loading": what a failed read of a set's annotations says. */
+export const ANNOTATION_LOAD_MESSAGES = {
+  regions: 'Unable to load annotations',
+  markers: 'Unable to load cellmarkers',
+} as const;
+
+/** Spec 3 §2 "Annotations tab": the hint with no set chosen, and the text when the slide has none. */
+export const ANNOTATIONS_TAB_TEXTS = {
+  hint: 'To start working with annotations create an annotation set or select one',
+  empty: 'No annotation set available',
+} as const;

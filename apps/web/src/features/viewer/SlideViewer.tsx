@@ -24,6 +24,7 @@ import { ChannelGrid } from './fluorescence/ChannelGrid.tsx';
 import { useFluorescence } from './fluorescence/use-fluorescence.ts';
 import { SlideMapView } from './SlideMapView.tsx';
 import { SyncPanel, useSyncedMap } from './sync/index.ts';
+import { useAnnotationLayers, type AnnotationSetParam } from './annotations/index.ts';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { VIEWER_ACTIONS, type ViewerNavigation } from './viewer-actions.ts';
 import type { ViewSettings } from './view-settings.ts';
@@ -39,6 +40,8 @@ export interface SlideViewerProps {
   changeTabState: (change: Partial<ViewerTabState>) => void;
   /** The deep link's bbox, for the viewer of the address's slide; null otherwise. */
   bbox: string | null;
+  /** The deep link's annotation set, for the viewer of the address's slide; null otherwise. */
+  annotationSetParam: AnnotationSetParam | null;
   settings: ViewSettings;
   changeSettings: (change: Partial<ViewSettings>) => void;
   navigation: ViewerNavigation;
@@ -55,6 +58,15 @@ export function SlideViewer(props: SlideViewerProps) {
   const [map, setMap] = useState<SlideMap | null>(null);
   const [magnification, setMagnification] = useState<number | null>(null);
   useSyncedMap(viewerId, map);
+  useAnnotationLayers({
+    map,
+    projectId,
+    slideId,
+    tabState,
+    changeTabState,
+    settings,
+    param: props.annotationSetParam,
+  });
 
   const isNotFound = details.error instanceof ApiError && details.error.code === ERROR_CODES.slideNotFound;
   useEffect(() => {

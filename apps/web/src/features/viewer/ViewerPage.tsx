@@ -56,6 +56,10 @@ export function ViewerPage() {
       projectId={project.id}
       slideId={slideId}
       bbox={search.get('bbox')}
+      annotationSetParam={{
+        setId: search.get('annotation_set_id'),
+        version: search.get('annotation_set_version'),
+      }}
       backToSlides={backToSlides}
       onNotFound={setMissing}
     />

@@ -7,14 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  Actions,
-  Layout,
-  type TabNode,
-  type Action,
-  type ITabRenderValues,
-  type Model,
-} from 'flexlayout-react';
+import { Actions, Layout, TabNode, type Action, type ITabRenderValues, type Model } from 'flexlayout-react';
 import 'flexlayout-react/style/light.css';
 import Box from '@mui/material/Box';
 import { activeViewerOf, appendSlide, openSlide, removeSlide } from '@tessera/domain';
@@ -33,18 +26,22 @@ import {
   tabConfigOf,
 } from './viewer-layout.ts';
 import type { ViewerNavigation } from './viewer-actions.ts';
+import type { AnnotationSetParam, ShownSetChoice } from './annotations/index.ts';
 import { loadViewSettings, saveViewSettings, type ViewSettings } from './view-settings.ts';
 
 export function ViewerTabs({
   projectId,
   slideId,
   bbox,
+  annotationSetParam,
   backToSlides,
   onNotFound,
 }: {
   projectId: string;
   slideId: string;
   bbox: string | null;
+  /** The deep link's annotation set and version, for the viewer of the address's slide. */
+  annotationSetParam: AnnotationSetParam;
   backToSlides: () => void;
   onNotFound: (slideId: string) => void;
 }) {
@@ -116,6 +113,7 @@ export function ViewerTabs({
         tabState={config}
         changeTabState={(change) => changeTabState(model, viewerId, change)}
         bbox={config.slideId === slideId ? bbox : null}
+        annotationSetParam={config.slideId === slideId ? annotationSetParam : null}
         settings={settings}
         changeSettings={changeSettings}
         navigation={navigationOf(viewerId)}
@@ -147,8 +145,24 @@ export function ViewerTabs({
     replaceSlide: (id) => void navigate(viewerPath(projectId, id)),
     appendSlide: (id) => applyOpenSlides(model, appendSlide(openSlidesOfModel(model), id)),
   };
+  // The Annotations tab chooses the set of the active viewer.
+  const active = activeViewerOf(openSlidesOfModel(model));
+  const activeNode = active ? model.getNodeById(active.viewerId) : undefined;
+  const activeConfig = activeNode instanceof TabNode ? tabConfigOf(activeNode) : undefined;
+  const annotationSet = activeConfig
+    ? {
+        shown: { setId: activeConfig.annotationSetId, version: activeConfig.annotationSetVersion },
+        onChoose: ({ setId, version }: ShownSetChoice) =>
+          changeTabState(model, active!.viewerId, { annotationSetId: setId, annotationSetVersion: version }),
+      }
+    : null;
   return (
-    <ViewerSidePanel projectId={projectId} slideId={slideId} navigation={sidePanelNavigation}>
+    <ViewerSidePanel
+      projectId={projectId}
+      slideId={slideId}
+      navigation={sidePanelNavigation}
+      annotationSet={annotationSet}
+    >
       <Box
         sx={{
           position: 'relative',

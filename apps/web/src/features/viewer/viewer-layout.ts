@@ -1,6 +1,7 @@
 /**
  * The viewer's tabs as a flexlayout-react model (spec 2 §2 "Layout"): one tab per viewer, its node id
- * the viewer id and its config the slide and the viewer's own state (its flip, whether it shows annotations). The rules of opening, switching and
+ * the viewer id and its config the slide and the viewer's own state (its flip, whether it shows annotations and which set).
+ * The rules of opening, switching and
  * removing are the domain's (viewer-tabs.ts) over the tabs in layout order; this module reads that state
  * out of the model and writes the answer back, and keeps the layout per project in this browser so it
  * is restored when the user comes back to the viewer.
@@ -18,6 +19,14 @@ const TabConfig = z.object({
   isFlipped: z.boolean().catch(false),
   /** Spec 2 §3 annotationsConfig.annotationsVisible: shown unless this viewer hides them. */
   annotationsVisible: z.boolean().catch(true),
+  /** Spec 2 §3 annotationsConfig.annotationSetId: the set this viewer shows, none at first. */
+  annotationSetId: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/)
+    .nullable()
+    .catch(null),
+  /** Spec 2 §3 annotationsConfig.annotationSetVersion: a version of it, or null for its working state. */
+  annotationSetVersion: z.number().int().positive().nullable().catch(null),
 });
 export type TabConfig = z.infer<typeof TabConfig>;
 /** A viewer's own state, kept with its tab (spec 2 §3 "Per-viewer state"): a new slide in the tab starts afresh. */
@@ -54,7 +63,13 @@ export function newLayout(slideId: string): Model {
   });
 }
 
-const configOf = (slideId: string): TabConfig => ({ slideId, isFlipped: false, annotationsVisible: true });
+const configOf = (slideId: string): TabConfig => ({
+  slideId,
+  isFlipped: false,
+  annotationsVisible: true,
+  annotationSetId: null,
+  annotationSetVersion: null,
+});
 
 /** Changes a viewer's own state in its tab's config (a change to what it already is does nothing). */
 export function changeTabState(model: Model, viewerId: string, change: Partial<ViewerTabState>): void {

@@ -1,0 +1,126 @@
+/**
+ * The annotation set a viewer shows, on its map (spec 2 §3 annotationsConfig, §7 "Annotation loading"):
+ * the set and version of the viewer's tab state — set from the deep link's `annotation_set_id` and
+ * `annotation_set_version` for the address's slide, or chosen in the side panel's Annotations tab —
+ * drawn with the project's classes and the display tools' settings (viewer/annotation-layers.ts). A set
+ * the slide does not have is said ('Annotation set does not exist on slide') and shown no more.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import {
+  ANNOTATION_LOAD_MESSAGES,
+  ANNOTATION_SET_MESSAGES,
+  type AnnotationClass,
+  type AnnotationDisplay,
+} from '@tessera/domain';
+import {
+  fetchCellMarkers,
+  fetchRegionViewport,
+  useSlideAnnotationSets,
+  type ShownSet,
+} from '../../../api/annotation-sets.ts';
+import { useAnnotationClasses } from '../../../api/annotation-classes.ts';
+import { useNotify } from '../../../app/notify.tsx';
+import type { AnnotationSource } from '../../../viewer/annotation-layers.ts';
+import type { SlideMap } from '../../../viewer/slide-map.ts';
+import type { ViewSettings } from '../view-settings.ts';
+import type { ViewerTabState } from '../viewer-layout.ts';
+
+/** The deep link's annotation parameters, as the address gives them (unchecked). */
+export interface AnnotationSetParam {
+  setId: string | null;
+  version: string | null;
+}
+
+const SET_ID = /^[0-9a-f]{24}$/;
+const VERSION = /^[1-9]\d{0,9}$/;
+
+export function useAnnotationLayers({
+  map,
+  projectId,
+  slideId,
+  tabState,
+  changeTabState,
+  settings,
+  param,
+}: {
+  map: SlideMap | null;
+  projectId: string;
+  slideId: string;
+  tabState: ViewerTabState;
+  changeTabState: (change: Partial<ViewerTabState>) => void;
+  settings: ViewSettings;
+  /** The deep link's parameters, for the viewer of the address's slide; null otherwise. */
+  param: AnnotationSetParam | null;
+}): void {
+  const notify = useNotify();
+  const sets = useSlideAnnotationSets(projectId, slideId);
+  const classes = useAnnotationClasses(projectId);
+
+  // The deep link chooses the set once per value: choosing another in the panel then holds.
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!param?.setId) return;
+    const id = `${param.setId}@${param.version ?? ''}`;
+    if (applied.current === id) return;
+    applied.current = id;
+    if (!SET_ID.test(param.setId) || (param.version !== null && !VERSION.test(param.version))) {
+      notify(ANNOTATION_SET_MESSAGES.notOnSlide, 'error');
+      return;
+    }
+    changeTabState({
+      annotationSetId: param.setId,
+      annotationSetVersion: param.version === null ? null : Number(param.version),
+    });
+  }, [param?.setId, param?.version, changeTabState, notify]);
+
+  const { annotationSetId, annotationSetVersion } = tabState;
+  const isMissing =
+    annotationSetId !== null &&
+    sets.data !== undefined &&
+    !sets.data.some((set) => set.id === annotationSetId);
+  useEffect(() => {
+    if (!isMissing) return;
+    notify(ANNOTATION_SET_MESSAGES.notOnSlide, 'error');
+    changeTabState({ annotationSetId: null, annotationSetVersion: null });
+  }, [isMissing, notify, changeTabState]);
+
+  const source = useMemo((): AnnotationSource | null => {
+    if (annotationSetId === null || sets.data === undefined || isMissing) return null;
+    const set: ShownSet = { projectId, setId: annotationSetId, version: annotationSetVersion ?? undefined };
+    return {
+      key: `${projectId}/${annotationSetId}@${annotationSetVersion ?? 'working'}`,
+      readRegions: (box, detail, signal) => fetchRegionViewport(set, box, detail, signal),
+      readMarkers: (signal) => fetchCellMarkers(set, signal),
+      onError: (part) => notify(ANNOTATION_LOAD_MESSAGES[part], 'error'),
+    };
+  }, [projectId, annotationSetId, annotationSetVersion, sets.data, isMissing, notify]);
+
+  const classMap = useMemo(() => {
+    const all: AnnotationClass[] = [
+      ...(classes.data?.freehandClasses ?? []),
+      ...(classes.data?.cmaClasses ?? []),
+    ];
+    return new Map(all.map((c) => [c.classId, c]));
+  }, [classes.data]);
+
+  const display: AnnotationDisplay = useMemo(
+    () => ({
+      isVisible: tabState.annotationsVisible,
+      areLabelsVisible: settings.annotationLabelsVisible,
+      isFilled: settings.annotationFillEnabled,
+      fillOpacity: settings.annotationFillOpacity,
+    }),
+    [
+      tabState.annotationsVisible,
+      settings.annotationLabelsVisible,
+      settings.annotationFillEnabled,
+      settings.annotationFillOpacity,
+    ],
+  );
+
+  useEffect(() => {
+    // The classes first: a set drawn before them would be drawn in the default class's colour.
+    if (!map || !classes.data) return;
+    map.showAnnotations(source, { classes: classMap, display });
+  }, [map, source, classMap, display, classes.data]);
+}

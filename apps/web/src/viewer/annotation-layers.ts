@@ -1,0 +1,95 @@
+/**
+ * The annotation set a viewer shows (spec 2 §7 "Annotation loading", §9): its region annotations read by
+ * viewport (region-layer.ts) and its cell markers read once through the binary transport and drawn on
+ * the GPU (marker-layer.ts), both at z 20, shown or hidden together, mirrored with the slide. A failed
+ * read is handed to `onError` (the viewer says the spec's message) and shows nothing for that part.
+ * The map element carries what is drawn — `data-region-annotations` (in the last answer) and
+ * `data-cell-markers`, and `data-annotations-visible` — for tests and tools to read.
+ */
+import type OlMap from 'ol/Map.js';
+import type { AnnotationClass, AnnotationDisplay, BinaryCellMarkers, PixelBox } from '@tessera/domain';
+import { MarkerLayer } from './marker-layer.ts';
+import { RegionLayer, type RegionReader } from './region-layer.ts';
+
+export interface AnnotationSource {
+  /** Tells one set (and version) from another: a new key is a new set to read. */
+  key: string;
+  readRegions: RegionReader;
+  readMarkers: (signal: AbortSignal) => Promise<BinaryCellMarkers>;
+  onError: (part: 'regions' | 'markers', error: unknown) => void;
+}
+
+export class AnnotationLayers {
+  private readonly regions: RegionLayer;
+  private readonly markers: MarkerLayer;
+  private readonly reading = new AbortController();
+
+  constructor(
+    private readonly map: OlMap,
+    imageWidth: number,
+    readonly source: AnnotationSource,
+    options: {
+      classes: ReadonlyMap<string, AnnotationClass>;
+      display: AnnotationDisplay;
+      isFlipped: boolean;
+    },
+  ) {
+    const target = map.getTargetElement();
+    this.regions = new RegionLayer(
+      (box, detail, signal) =>
+        source.readRegions(box, detail, signal).then((answer) => {
+          target?.setAttribute('data-region-annotations', String(answer.features.length));
+          return answer;
+        }),
+      imageWidth,
+      { ...options, onError: (error) => source.onError('regions', error) },
+    );
+    this.markers = new MarkerLayer(imageWidth, { ...options, isVisible: options.display.isVisible });
+    map.addLayer(this.markers.layer);
+    map.addLayer(this.regions.layer);
+    target?.setAttribute('data-annotations-visible', String(options.display.isVisible));
+    source.readMarkers(this.reading.signal).then(
+      (markers) => {
+        if (this.reading.signal.aborted) return;
+        this.markers.setMarkers(markers);
+        target?.setAttribute('data-cell-markers', String(markers.ids.length));
+      },
+      (error: unknown) => {
+        if (!this.reading.signal.aborted) source.onError('markers', error);
+      },
+    );
+  }
+
+  /** The view came to rest on `box` (image pixels, unflipped) at `resolution`. */
+  showView(box: PixelBox, resolution: number): void {
+    this.regions.showView(box, resolution);
+  }
+
+  setDisplay(display: AnnotationDisplay): void {
+    this.regions.setDisplay(display);
+    this.markers.setVisible(display.isVisible);
+    this.map.getTargetElement()?.setAttribute('data-annotations-visible', String(display.isVisible));
+  }
+
+  setClasses(classes: ReadonlyMap<string, AnnotationClass>): void {
+    this.regions.setClasses(classes);
+    this.markers.setClasses(classes);
+  }
+
+  setFlipped(isFlipped: boolean): void {
+    this.regions.setFlipped(isFlipped);
+    this.markers.setFlipped(isFlipped);
+  }
+
+  destroy(): void {
+    this.reading.abort();
+    this.regions.destroy();
+    this.markers.destroy();
+    this.map.removeLayer(this.regions.layer);
+    this.map.removeLayer(this.markers.layer);
+    const target = this.map.getTargetElement();
+    target?.removeAttribute('data-region-annotations');
+    target?.removeAttribute('data-cell-markers');
+    target?.removeAttribute('data-annotations-visible');
+  }
+}

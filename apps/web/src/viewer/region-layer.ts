@@ -1,0 +1,207 @@
+/**
+ * A set's region annotations on the map (spec 2 §9 "annotations", z 20), read by viewport: when the view
+ * comes to rest outside what was last read, or at another level of detail, the box in view and a margin
+ * around it are asked for (viewportDetailAt: outlines as stored up close, thinned farther out, centres
+ * when too many), and the answer replaces what is shown — the old features stay until it arrives, so
+ * nothing blinks. One `ol/Feature` per region in view (at most VIEWER_VIEWPORT_LIMIT): the annotation
+ * tools edit these. Drawn in the class's colour: outline at half opacity, the fill by the display
+ * settings, the class name as label (not for fields of view).
+ */
+import Feature from 'ol/Feature.js';
+import VectorLayer from 'ol/layer/Vector.js';
+import VectorSource from 'ol/source/Vector.js';
+import LineString from 'ol/geom/LineString.js';
+import Point from 'ol/geom/Point.js';
+import Polygon from 'ol/geom/Polygon.js';
+import { Circle, Fill, Stroke, Style, Text } from 'ol/style.js';
+import type { RegionAnnotation } from '@tessera/contract';
+import {
+  ANNOTATION_OUTLINE_OPACITY,
+  annotationFillAlpha,
+  classOf,
+  LAYER_Z,
+  SPECIAL_CLASS_IDS,
+  VIEWER_VIEWPORT_LIMIT,
+  VIEWPORT_MARGIN,
+  viewportDetailAt,
+  type AnnotationClass,
+  type AnnotationDisplay,
+  type PixelBox,
+  type Position,
+  type ViewportDetail,
+} from '@tessera/domain';
+
+/** Reads the region annotations meeting a box, as the API answers them (api/annotation-sets.ts). */
+export type RegionReader = (
+  box: PixelBox,
+  detail: ViewportDetail & { limit: number },
+  signal: AbortSignal,
+) => Promise<{ features: RegionAnnotation[]; truncated: boolean }>;
+
+/** Spec 2 §9 "Annotation stroke width". */
+const STROKE_WIDTH = 3;
+/** A centre shown for a region when too many are in view. */
+const CENTROID_RADIUS = 4;
+
+const contains = (outer: PixelBox, inner: PixelBox) =>
+  outer.minX <= inner.minX &&
+  outer.minY <= inner.minY &&
+  outer.maxX >= inner.maxX &&
+  outer.maxY >= inner.maxY;
+
+const grown = (box: PixelBox, share: number): PixelBox => {
+  const dx = (box.maxX - box.minX) * share;
+  const dy = (box.maxY - box.minY) * share;
+  return { minX: box.minX - dx, minY: box.minY - dy, maxX: box.maxX + dx, maxY: box.maxY + dy };
+};
+
+const rgba = (hex: string, alpha: number) => {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${alpha})`;
+};
+
+export class RegionLayer {
+  readonly layer: VectorLayer;
+  private readonly source = new VectorSource();
+  private readonly styles = new Map<string, Style>();
+  private classes: ReadonlyMap<string, AnnotationClass>;
+  private display: AnnotationDisplay;
+  private isFlipped: boolean;
+  /** What the shown features answer: their box and level of detail. */
+  private shown: { box: PixelBox; key: string } | null = null;
+  private reading: AbortController | null = null;
+  /** The resolution at which the last answer was cut short: centres until the view is much closer. */
+  private crowdedAt: number | null = null;
+  private lastView: { box: PixelBox; resolution: number } | null = null;
+  private readonly onError: (error: unknown) => void;
+
+  constructor(
+    private readonly read: RegionReader,
+    private readonly imageWidth: number,
+    options: {
+      classes: ReadonlyMap<string, AnnotationClass>;
+      display: AnnotationDisplay;
+      isFlipped: boolean;
+      onError: (error: unknown) => void;
+    },
+  ) {
+    this.classes = options.classes;
+    this.display = options.display;
+    this.isFlipped = options.isFlipped;
+    this.onError = options.onError;
+    this.layer = new VectorLayer({
+      source: this.source,
+      zIndex: LAYER_Z.annotations,
+      visible: this.display.isVisible,
+      style: (feature) => this.styleOf(feature as Feature),
+      // Hit detection and drawing stay exact while the view moves: a few thousand outlines at most.
+      updateWhileInteracting: false,
+    });
+  }
+
+  /** The view came to rest showing `box` (image pixels, unflipped) at `resolution`: read it if needed. */
+  showView(box: PixelBox, resolution: number): void {
+    this.lastView = { box, resolution };
+    if (this.crowdedAt !== null && resolution < this.crowdedAt / 4) this.crowdedAt = null;
+    const detail = viewportDetailAt(resolution, this.crowdedAt !== null);
+    const key = `${detail.detail}:${detail.tolerance}`;
+    if (this.shown && this.shown.key === key && contains(this.shown.box, box)) return;
+    const wanted = grown(box, VIEWPORT_MARGIN);
+    this.reading?.abort();
+    const reading = new AbortController();
+    this.reading = reading;
+    this.read(wanted, { ...detail, limit: VIEWER_VIEWPORT_LIMIT }, reading.signal).then(
+      ({ features, truncated }) => {
+        if (reading.signal.aborted) return;
+        this.reading = null;
+        if (truncated && detail.detail !== 'centroid') {
+          this.crowdedAt = resolution;
+          this.showView(box, resolution);
+          return;
+        }
+        this.shown = { box: wanted, key };
+        this.source.clear(true);
+        this.source.addFeatures(features.map((f) => this.featureOf(f)));
+      },
+      (error: unknown) => {
+        if (reading.signal.aborted) return;
+        this.reading = null;
+        this.onError(error);
+      },
+    );
+  }
+
+  setDisplay(display: AnnotationDisplay): void {
+    this.display = display;
+    this.styles.clear();
+    this.layer.setVisible(display.isVisible);
+    this.layer.changed();
+  }
+
+  setClasses(classes: ReadonlyMap<string, AnnotationClass>): void {
+    this.classes = classes;
+    this.styles.clear();
+    this.layer.changed();
+  }
+
+  /** Mirrors the annotations with the slide: read again, as the coordinates they are drawn at change. */
+  setFlipped(isFlipped: boolean): void {
+    if (isFlipped === this.isFlipped) return;
+    this.isFlipped = isFlipped;
+    this.shown = null;
+    this.source.clear(true);
+    if (this.lastView) this.showView(this.lastView.box, this.lastView.resolution);
+  }
+
+  destroy(): void {
+    this.reading?.abort();
+    this.source.clear(true);
+  }
+
+  /** An image position as the map shows it: y negated, x mirrored while the slide is flipped. */
+  private mapPoint = ([x, y]: Position): number[] => [this.isFlipped ? this.imageWidth - x : x, -y];
+
+  private featureOf(annotation: RegionAnnotation): Feature {
+    const g = annotation.geometry;
+    const geometry =
+      g.type === 'Polygon'
+        ? new Polygon(g.coordinates.map((ring) => ring.map(this.mapPoint)))
+        : g.type === 'LineString'
+          ? new LineString(g.coordinates.map(this.mapPoint))
+          : new Point(this.mapPoint(g.coordinates));
+    const feature = new Feature({ geometry, classId: annotation.properties.annotationClass });
+    feature.setId(annotation.id);
+    return feature;
+  }
+
+  private styleOf(feature: Feature): Style {
+    const classId = String(feature.get('classId'));
+    const isPoint = feature.getGeometry()?.getType() === 'Point';
+    const key = `${classId}\u0000${isPoint}`;
+    let style = this.styles.get(key);
+    if (!style) {
+      const c = classOf(this.classes, classId);
+      const stroke = new Stroke({ color: rgba(c.color, ANNOTATION_OUTLINE_OPACITY), width: STROKE_WIDTH });
+      const fill = new Fill({ color: rgba(c.color, annotationFillAlpha(this.display)) });
+      const hasLabel = this.display.areLabelsVisible && c.classId !== SPECIAL_CLASS_IDS.fov && !isPoint;
+      style = new Style({
+        stroke,
+        fill,
+        image: isPoint
+          ? new Circle({ radius: CENTROID_RADIUS, fill: new Fill({ color: c.color }) })
+          : undefined,
+        text: hasLabel
+          ? new Text({
+              text: c.name,
+              font: '600 12px system-ui, sans-serif',
+              fill: new Fill({ color: '#fff' }),
+              stroke: new Stroke({ color: 'rgba(0,0,0,0.7)', width: 3 }),
+              overflow: false,
+            })
+          : undefined,
+      });
+      this.styles.set(key, style);
+    }
+    return style;
+  }
+}
