@@ -67,6 +67,27 @@ const rgbOf = (hex: string): [number, number, number] => {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 };
 
+type Row = [number, number, number];
+
+/**
+ * The affine map from image pixels (x, y down) to WebGL clip space, as two rows: image → map (x
+ * mirrored while flipped, y negated) → CSS pixels (OpenLayers' coordinateToPixelTransform) → clip
+ * space. Composed here in doubles: the GPU then multiplies once per marker.
+ */
+export function imageToClip(
+  toPixel: readonly number[],
+  [width, height]: readonly [number, number],
+  { isFlipped, imageWidth }: { isFlipped: boolean; imageWidth: number },
+): [Row, Row] {
+  const [a, b, c, d, e, f] = toPixel as [number, number, number, number, number, number];
+  const sx = isFlipped ? -1 : 1;
+  const tx = isFlipped ? imageWidth : 0;
+  return [
+    [(2 * a * sx) / width, (-2 * c) / width, (2 * (a * tx + e)) / width - 1],
+    [(-2 * b * sx) / height, (2 * d) / height, 1 - (2 * (b * tx + f)) / height],
+  ];
+}
+
 export class MarkerLayer {
   readonly layer: Layer;
   private readonly canvas = document.createElement('canvas');
@@ -181,23 +202,12 @@ export class MarkerLayer {
     gl.useProgram(program);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
-    // Image pixels (x, y down) → map (x mirrored when flipped, y negated) → CSS pixels → clip space,
-    // composed here in doubles: the GPU multiplies once per marker.
-    const [a, b, c, d, e, f] = frameState.coordinateToPixelTransform;
-    const sx = this.isFlipped ? -1 : 1;
-    const tx = this.isFlipped ? this.imageWidth : 0;
-    gl.uniform3f(
-      gl.getUniformLocation(program, 'u_toClipX'),
-      (2 * a! * sx) / width,
-      (-2 * c!) / width,
-      (2 * (a! * tx + e!)) / width - 1,
-    );
-    gl.uniform3f(
-      gl.getUniformLocation(program, 'u_toClipY'),
-      (-2 * b! * sx) / height,
-      (2 * d!) / height,
-      1 - (2 * (b! * tx + f!)) / height,
-    );
+    const [toClipX, toClipY] = imageToClip(frameState.coordinateToPixelTransform, [width, height], {
+      isFlipped: this.isFlipped,
+      imageWidth: this.imageWidth,
+    });
+    gl.uniform3fv(gl.getUniformLocation(program, 'u_toClipX'), toClipX);
+    gl.uniform3fv(gl.getUniformLocation(program, 'u_toClipY'), toClipY);
     gl.uniform1f(gl.getUniformLocation(program, 'u_pointSize'), 2 * this.size * ratio);
     const position = gl.getAttribLocation(program, 'a_position');
     gl.bindBuffer(gl.ARRAY_BUFFER, this.positions);

@@ -102,6 +102,8 @@ export class RegionLayer {
   /** The view came to rest showing `box` (image pixels, unflipped) at `resolution`: read it if needed. */
   showView(box: PixelBox, resolution: number): void {
     this.lastView = { box, resolution };
+    // Hidden annotations are not read: showing them again reads the view then.
+    if (!this.display.isVisible) return;
     if (this.crowdedAt !== null && resolution < this.crowdedAt / 4) this.crowdedAt = null;
     const detail = viewportDetailAt(resolution, this.crowdedAt !== null);
     const key = `${detail.detail}:${detail.tolerance}`;
@@ -132,10 +134,13 @@ export class RegionLayer {
   }
 
   setDisplay(display: AnnotationDisplay): void {
+    const wasVisible = this.display.isVisible;
     this.display = display;
     this.styles.clear();
     this.layer.setVisible(display.isVisible);
     this.layer.changed();
+    if (display.isVisible && !wasVisible && this.lastView)
+      this.showView(this.lastView.box, this.lastView.resolution);
   }
 
   setClasses(classes: ReadonlyMap<string, AnnotationClass>): void {
