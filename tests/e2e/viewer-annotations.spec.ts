@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { ANNOTATION_SET_MESSAGES, ANNOTATIONS_TAB_TEXTS } from '@tessera/domain';
+import { ANNOTATION_SET_MESSAGES, ANNOTATIONS_CROWDED, ANNOTATIONS_TAB_TEXTS } from '@tessera/domain';
 import type { AnnotationSet } from '@tessera/contract';
 import { apiCall } from './support/api.ts';
 import { USERS } from './support/users.ts';
@@ -125,9 +125,34 @@ test("a deep link's annotation_set_id shows that set; one the slide lacks is sai
 
   await page.goto(`/projects/${projectId}/slide/${slideId}?annotation_set_id=${'0'.repeat(24)}`);
   await expect(page.getByText(ANNOTATION_SET_MESSAGES.notOnSlide)).toBeVisible();
+  // Said once, not once per render.
+  await page.waitForTimeout(500);
+  await expect(page.getByText(ANNOTATION_SET_MESSAGES.notOnSlide)).toHaveCount(1);
   await expect(slideMap(page)).not.toHaveAttribute('data-region-annotations');
 
   await page.goto(`/projects/${projectId}/slide/${slideId}?annotation_set_id=%00%3Cscript%3E`);
   await expect(page.getByText(ANNOTATION_SET_MESSAGES.notOnSlide).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: BRIGHTFIELD })).toBeVisible();
+});
+
+test('a view holding more regions than one answer shows their centres, and says so over the map', async ({
+  page,
+  shot,
+}) => {
+  const { projectId, slideId, idOf } = await openBrightfield(page, USERS.reader);
+  // The demo set is small: each answer is marked cut short, as one over a million regions would be.
+  const asked: string[] = [];
+  await page.route('**/annotation-sets/*/features?*', async (route) => {
+    asked.push(route.request().url());
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...body, truncated: true } });
+  });
+  await page.goto(`/projects/${projectId}/slide/${slideId}?annotation_set_id=${idOf(REGIONS)}`);
+  await expect(page.getByText(ANNOTATIONS_CROWDED)).toBeVisible();
+  expect(asked.some((url) => url.includes('detail=centroid'))).toBe(true);
+  await shot('viewer-annotations-crowded');
+  await slideMap(page).focus();
+  await page.keyboard.press('Alt+a');
+  await expect(page.getByText(ANNOTATIONS_CROWDED)).toBeHidden();
 });

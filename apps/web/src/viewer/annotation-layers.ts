@@ -3,8 +3,8 @@
  * viewport (region-layer.ts) and its cell markers read once through the binary transport and drawn on
  * the GPU (marker-layer.ts), both at z 20, shown or hidden together, mirrored with the slide. A failed
  * read is handed to `onError` (the viewer says the spec's message) and shows nothing for that part.
- * The map element carries what is drawn — `data-region-annotations` (in the last answer) and
- * `data-cell-markers`, and `data-annotations-visible` — for tests and tools to read.
+ * The map element carries what is drawn — `data-region-annotations` (in the last answer),
+ * `data-cell-markers` and `data-annotations-visible` — for tests and tools to read.
  */
 import type OlMap from 'ol/Map.js';
 import type { AnnotationClass, AnnotationDisplay, BinaryCellMarkers, PixelBox } from '@tessera/domain';
@@ -17,6 +17,8 @@ export interface AnnotationSource {
   readRegions: RegionReader;
   readMarkers: (signal: AbortSignal) => Promise<BinaryCellMarkers>;
   onError: (part: 'regions' | 'markers', error: unknown) => void;
+  /** The regions in view could not all be shown, even as centres (the viewer says so). */
+  onCrowded: (isCrowded: boolean) => void;
 }
 
 export class AnnotationLayers {
@@ -35,15 +37,14 @@ export class AnnotationLayers {
     },
   ) {
     const target = map.getTargetElement();
-    this.regions = new RegionLayer(
-      (box, detail, signal) =>
-        source.readRegions(box, detail, signal).then((answer) => {
-          target?.setAttribute('data-region-annotations', String(answer.features.length));
-          return answer;
-        }),
-      imageWidth,
-      { ...options, onError: (error) => source.onError('regions', error) },
-    );
+    this.regions = new RegionLayer(source.readRegions, imageWidth, {
+      ...options,
+      onError: (error) => source.onError('regions', error),
+      onShown: ({ count, isTruncated }) => {
+        target?.setAttribute('data-region-annotations', String(count));
+        source.onCrowded(isTruncated);
+      },
+    });
     this.markers = new MarkerLayer(imageWidth, { ...options, isVisible: options.display.isVisible });
     map.addLayer(this.markers.layer);
     map.addLayer(this.regions.layer);
@@ -83,6 +84,7 @@ export class AnnotationLayers {
 
   destroy(): void {
     this.reading.abort();
+    this.source.onCrowded(false);
     this.regions.destroy();
     this.markers.destroy();
     this.map.removeLayer(this.regions.layer);

@@ -12,6 +12,7 @@ import {
   CELL_MARKER_SIZE,
   classOf,
   LAYER_Z,
+  rgbOf,
   type AnnotationClass,
   type BinaryCellMarkers,
 } from '@tessera/domain';
@@ -61,11 +62,6 @@ function compile(gl: WebGLRenderingContext): WebGLProgram | null {
   console.error(`Cell markers cannot be drawn: ${gl.getProgramInfoLog(program)}`);
   return null;
 }
-
-const rgbOf = (hex: string): [number, number, number] => {
-  const n = parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-};
 
 type Row = [number, number, number];
 

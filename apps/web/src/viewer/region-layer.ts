@@ -20,6 +20,7 @@ import {
   annotationFillAlpha,
   classOf,
   LAYER_Z,
+  rgbOf,
   SPECIAL_CLASS_IDS,
   VIEWER_VIEWPORT_LIMIT,
   VIEWPORT_MARGIN,
@@ -55,10 +56,7 @@ const grown = (box: PixelBox, share: number): PixelBox => {
   return { minX: box.minX - dx, minY: box.minY - dy, maxX: box.maxX + dx, maxY: box.maxY + dy };
 };
 
-const rgba = (hex: string, alpha: number) => {
-  const n = parseInt(hex.slice(1), 16);
-  return `rgba(${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${alpha})`;
-};
+const rgba = (hex: string, alpha: number) => `rgba(${rgbOf(hex).join(',')},${alpha})`;
 
 export class RegionLayer {
   readonly layer: VectorLayer;
@@ -74,6 +72,7 @@ export class RegionLayer {
   private crowdedAt: number | null = null;
   private lastView: { box: PixelBox; resolution: number } | null = null;
   private readonly onError: (error: unknown) => void;
+  private readonly onShown: (shown: { count: number; isTruncated: boolean }) => void;
 
   constructor(
     private readonly read: RegionReader,
@@ -83,19 +82,24 @@ export class RegionLayer {
       display: AnnotationDisplay;
       isFlipped: boolean;
       onError: (error: unknown) => void;
+      /** Each answer shown: how many regions, and whether even their centres were cut short. */
+      onShown: (shown: { count: number; isTruncated: boolean }) => void;
     },
   ) {
     this.classes = options.classes;
     this.display = options.display;
     this.isFlipped = options.isFlipped;
     this.onError = options.onError;
+    this.onShown = options.onShown;
     this.layer = new VectorLayer({
       source: this.source,
       zIndex: LAYER_Z.annotations,
       visible: this.display.isVisible,
       style: (feature) => this.styleOf(feature as Feature),
-      // Hit detection and drawing stay exact while the view moves: a few thousand outlines at most.
+      // While the view moves the last frame is moved and scaled; the outlines are drawn again at rest:
+      // smooth with thousands in view.
       updateWhileInteracting: false,
+      updateWhileAnimating: false,
     });
   }
 
@@ -124,6 +128,7 @@ export class RegionLayer {
         this.shown = { box: wanted, key };
         this.source.clear(true);
         this.source.addFeatures(features.map((f) => this.featureOf(f)));
+        this.onShown({ count: features.length, isTruncated: truncated });
       },
       (error: unknown) => {
         if (reading.signal.aborted) return;

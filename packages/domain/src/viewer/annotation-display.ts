@@ -43,3 +43,6 @@ export const ANNOTATIONS_TAB_TEXTS = {
   hint: 'To start working with annotations create an annotation set or select one',
   empty: 'No annotation set available',
 } as const;
+
+/** Said over the map when even the centres of the regions in view were more than one answer holds. */
+export const ANNOTATIONS_CROWDED = 'Too many annotations here to show them all: zoom in to see each one';

@@ -6,8 +6,15 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
-import { neighboursOf, parseBbox, VIEWER_MESSAGES, type PixelBox } from '@tessera/domain';
+import {
+  ANNOTATIONS_CROWDED,
+  neighboursOf,
+  parseBbox,
+  VIEWER_MESSAGES,
+  type PixelBox,
+} from '@tessera/domain';
 import { ERROR_CODES } from '@tessera/contract';
 import { isTextEntry, performKey } from '../../actions/action.ts';
 import { ApiError, fetchBlob } from '../../api/client.ts';
@@ -58,7 +65,7 @@ export function SlideViewer(props: SlideViewerProps) {
   const [map, setMap] = useState<SlideMap | null>(null);
   const [magnification, setMagnification] = useState<number | null>(null);
   useSyncedMap(viewerId, map);
-  useAnnotationLayers({
+  const annotations = useAnnotationLayers({
     map,
     projectId,
     slideId,
@@ -211,6 +218,15 @@ export function SlideViewer(props: SlideViewerProps) {
             tileUrlKey={combinedKey}
             channels={channels}
             equalization={fluorescence.equalizationOf()}
+          />
+        )}
+        {annotations.isCrowded && tabState.annotationsVisible && (
+          <Chip
+            className="map-overlay"
+            size="small"
+            color="warning"
+            label={ANNOTATIONS_CROWDED}
+            sx={{ position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 2 }}
           />
         )}
         {fluorescence.isPanelOpen && (

@@ -5,7 +5,7 @@
  * drawn with the project's classes and the display tools' settings (viewer/annotation-layers.ts). A set
  * the slide does not have is said ('Annotation set does not exist on slide') and shown no more.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import {
   ANNOTATION_LOAD_MESSAGES,
   ANNOTATION_SET_MESSAGES,
@@ -51,27 +51,30 @@ export function useAnnotationLayers({
   settings: ViewSettings;
   /** The deep link's parameters, for the viewer of the address's slide; null otherwise. */
   param: AnnotationSetParam | null;
-}): void {
+}): { isCrowded: boolean } {
   const notify = useNotify();
+  const [isCrowded, setCrowded] = useState(false);
   const sets = useSlideAnnotationSets(projectId, slideId);
   const classes = useAnnotationClasses(projectId);
 
+  // The page hands a new function each render: effects call the latest, and run on values alone.
+  const choose = useEffectEvent((setId: string | null, version: number | null) =>
+    changeTabState({ annotationSetId: setId, annotationSetVersion: version }),
+  );
+  const sayNotOnSlide = useEffectEvent(() => notify(ANNOTATION_SET_MESSAGES.notOnSlide, 'error'));
+
   // The deep link chooses the set once per value: choosing another in the panel then holds.
   const applied = useRef<string | null>(null);
+  const paramSetId = param?.setId ?? null;
+  const paramVersion = param?.version ?? null;
   useEffect(() => {
-    if (!param?.setId) return;
-    const id = `${param.setId}@${param.version ?? ''}`;
+    if (!paramSetId) return;
+    const id = `${paramSetId}@${paramVersion ?? ''}`;
     if (applied.current === id) return;
     applied.current = id;
-    if (!SET_ID.test(param.setId) || (param.version !== null && !VERSION.test(param.version))) {
-      notify(ANNOTATION_SET_MESSAGES.notOnSlide, 'error');
-      return;
-    }
-    changeTabState({
-      annotationSetId: param.setId,
-      annotationSetVersion: param.version === null ? null : Number(param.version),
-    });
-  }, [param?.setId, param?.version, changeTabState, notify]);
+    if (!SET_ID.test(paramSetId) || (paramVersion !== null && !VERSION.test(paramVersion))) sayNotOnSlide();
+    else choose(paramSetId, paramVersion === null ? null : Number(paramVersion));
+  }, [paramSetId, paramVersion]);
 
   const { annotationSetId, annotationSetVersion } = tabState;
   const isMissing =
@@ -80,9 +83,9 @@ export function useAnnotationLayers({
     !sets.data.some((set) => set.id === annotationSetId);
   useEffect(() => {
     if (!isMissing) return;
-    notify(ANNOTATION_SET_MESSAGES.notOnSlide, 'error');
-    changeTabState({ annotationSetId: null, annotationSetVersion: null });
-  }, [isMissing, notify, changeTabState]);
+    sayNotOnSlide();
+    choose(null, null);
+  }, [isMissing]);
 
   const source = useMemo((): AnnotationSource | null => {
     if (annotationSetId === null || sets.data === undefined || isMissing) return null;
@@ -92,6 +95,7 @@ export function useAnnotationLayers({
       readRegions: (box, detail, signal) => fetchRegionViewport(set, box, detail, signal),
       readMarkers: (signal) => fetchCellMarkers(set, signal),
       onError: (part) => notify(ANNOTATION_LOAD_MESSAGES[part], 'error'),
+      onCrowded: setCrowded,
     };
   }, [projectId, annotationSetId, annotationSetVersion, sets.data, isMissing, notify]);
 
@@ -123,4 +127,5 @@ export function useAnnotationLayers({
     if (!map || !classes.data) return;
     map.showAnnotations(source, { classes: classMap, display });
   }, [map, source, classMap, display, classes.data]);
+  return { isCrowded };
 }
