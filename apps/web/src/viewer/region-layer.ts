@@ -154,13 +154,20 @@ export class RegionLayer {
     this.layer.changed();
   }
 
-  /** Mirrors the annotations with the slide: read again, as the coordinates they are drawn at change. */
+  /** Mirrors the annotations with the slide, in place: what is shown stays shown (nothing is read). */
   setFlipped(isFlipped: boolean): void {
     if (isFlipped === this.isFlipped) return;
     this.isFlipped = isFlipped;
-    this.shown = null;
-    this.source.clear(true);
-    if (this.lastView) this.showView(this.lastView.box, this.lastView.resolution);
+    const width = this.imageWidth;
+    const mirror = (input: number[], output: number[] = input, stride = 2) => {
+      for (let i = 0; i < input.length; i += stride) {
+        output[i] = width - input[i]!;
+        output[i + 1] = input[i + 1]!;
+      }
+      return output;
+    };
+    this.source.forEachFeature((feature) => feature.getGeometry()?.applyTransform(mirror));
+    this.source.changed();
   }
 
   destroy(): void {

@@ -123,9 +123,10 @@ export function useAnnotationLayers({
   );
 
   useEffect(() => {
-    // The classes first: a set drawn before them would be drawn in the default class's colour.
-    if (!map || !classes.data) return;
+    // The classes first: a set drawn before them would be drawn in the default class's colour (as it
+    // is when they cannot be read).
+    if (!map || classes.isPending) return;
     map.showAnnotations(source, { classes: classMap, display });
-  }, [map, source, classMap, display, classes.data]);
+  }, [map, source, classMap, display, classes.isPending]);
   return { isCrowded };
 }
