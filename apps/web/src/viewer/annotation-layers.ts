@@ -34,6 +34,7 @@ export class AnnotationLayers {
       classes: ReadonlyMap<string, AnnotationClass>;
       display: AnnotationDisplay;
       isFlipped: boolean;
+      markerSize: number;
     },
   ) {
     const target = map.getTargetElement();
@@ -46,6 +47,7 @@ export class AnnotationLayers {
       },
     });
     this.markers = new MarkerLayer(imageWidth, { ...options, isVisible: options.display.isVisible });
+    this.markers.setSize(options.markerSize);
     map.addLayer(this.markers.layer);
     map.addLayer(this.regions.layer);
     target?.setAttribute('data-annotations-visible', String(options.display.isVisible));
@@ -75,6 +77,11 @@ export class AnnotationLayers {
   setClasses(classes: ReadonlyMap<string, AnnotationClass>): void {
     this.regions.setClasses(classes);
     this.markers.setClasses(classes);
+  }
+
+  /** Spec 2 §3 cellMarkerSize: the markers' radius in screen pixels. */
+  setMarkerSize(size: number): void {
+    this.markers.setSize(size);
   }
 
   setFlipped(isFlipped: boolean): void {

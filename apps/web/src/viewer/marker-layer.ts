@@ -4,7 +4,8 @@
  * million of those cost seconds and gigabytes). The positions go to the GPU once; a frame only sets the
  * image-to-screen transform, so panning and zooming a million markers costs the GPU alone. Each marker
  * is a disc in the colour of its first class (classOf: the default class for one the project lacks),
- * `size` screen pixels in radius (spec 2 §9 cell marker size), with a dark rim to stand out on tissue.
+ * `size` screen pixels in radius (spec 2 §3 cellMarkerSize, the project's cell marker panel's), with a
+ * dark rim to stand out on tissue.
  */
 import Layer from 'ol/layer/Layer.js';
 import type { FrameState } from 'ol/Map.js';
@@ -151,6 +152,14 @@ export class MarkerLayer {
 
   setFlipped(isFlipped: boolean): void {
     this.isFlipped = isFlipped;
+    this.layer.changed();
+  }
+
+  /** The radius in screen pixels, within spec 2 §9's 3–30. */
+  setSize(size: number): void {
+    const next = Math.min(CELL_MARKER_SIZE.max, Math.max(CELL_MARKER_SIZE.min, size));
+    if (next === this.size) return;
+    this.size = next;
     this.layer.changed();
   }
 

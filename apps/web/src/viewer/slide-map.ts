@@ -223,11 +223,16 @@ export class SlideMap {
    */
   showAnnotations(
     source: AnnotationSource | null,
-    options: { classes: ReadonlyMap<string, AnnotationClass>; display: AnnotationDisplay },
+    options: {
+      classes: ReadonlyMap<string, AnnotationClass>;
+      display: AnnotationDisplay;
+      markerSize: number;
+    },
   ): void {
     if (this.annotations && source?.key === this.annotations.source.key) {
       this.annotations.setClasses(options.classes);
       this.annotations.setDisplay(options.display);
+      this.annotations.setMarkerSize(options.markerSize);
       return;
     }
     this.annotations?.destroy();

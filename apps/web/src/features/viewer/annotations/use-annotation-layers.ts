@@ -19,6 +19,7 @@ import {
   type ShownSet,
 } from '../../../api/annotation-sets.ts';
 import { useAnnotationClasses } from '../../../api/annotation-classes.ts';
+import { useToolConfig } from '../../../api/tool-configs.ts';
 import { useNotify } from '../../../app/notify.tsx';
 import type { AnnotationSource } from '../../../viewer/annotation-layers.ts';
 import type { SlideMap } from '../../../viewer/slide-map.ts';
@@ -56,6 +57,8 @@ export function useAnnotationLayers({
   const [isCrowded, setCrowded] = useState(false);
   const sets = useSlideAnnotationSets(projectId, slideId);
   const classes = useAnnotationClasses(projectId);
+  // Spec 2 §3 cmaSettings.cellMarkerSize: the project's cell marker panel's (3–30, default 5).
+  const markerSize = useToolConfig(projectId, 'cellMarkerPanel').config.cellMarkerSize;
 
   // The page hands a new function each render: effects call the latest, and run on values alone.
   const choose = useEffectEvent((setId: string | null, version: number | null) =>
@@ -126,7 +129,7 @@ export function useAnnotationLayers({
     // The classes first: a set drawn before them would be drawn in the default class's colour (as it
     // is when they cannot be read).
     if (!map || classes.isPending) return;
-    map.showAnnotations(source, { classes: classMap, display });
-  }, [map, source, classMap, display, classes.isPending]);
+    map.showAnnotations(source, { classes: classMap, display, markerSize });
+  }, [map, source, classMap, display, markerSize, classes.isPending]);
   return { isCrowded };
 }
