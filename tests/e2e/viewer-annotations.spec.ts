@@ -89,6 +89,20 @@ test('a reader chooses a set in the Annotations tab: regions by viewport, 200,00
   await page.getByRole('button', { name: 'Magnify to 40×' }).click();
   await expect.poll(() => seen.some((url) => url.includes('detail=full'))).toBe(true);
 
+  // Flip mirrors what is shown in place: the outlines stay drawn, and nothing is read again.
+  const readBefore = seen.length;
+  const flip = async () => {
+    await page.getByRole('button', { name: 'Display tools' }).click();
+    await page.getByLabel('Flip slide').click();
+    await page.keyboard.press('Escape');
+  };
+  await flip();
+  await expect
+    .poll(() => colourShare(page, [211, 47, 47]), { message: 'flipped outlines' })
+    .toBeGreaterThan(0.001);
+  await flip();
+  expect(seen.length).toBe(readBefore);
+
   // Alt+A hides the annotations and shows them again (the display tools' switch does the same).
   await slideMap(page).focus();
   await page.keyboard.press('Alt+a');
