@@ -11,6 +11,12 @@ import { FAST, openSharedDatabase, waitFor } from '../../test/jobs.test-helpers.
 import { createJobWorker } from './worker.ts';
 
 const JOB_COUNT = 60;
+/**
+ * Leases that outlive any pause of a loaded machine: this test is about claims being exclusive. With
+ * FAST's 200 ms, a heartbeat late under load (CI on two busy cores) let the other worker take a running
+ * job back as stale and run it again — lease expiry, tested on its own in worker.db.test.ts.
+ */
+const LONG_LEASE = { staleAfterMs: 30_000 } as const;
 
 describe.each(DIALECTS)('claiming jobs [%s]', (dialect) => {
   it('two workers on separate connections run each job exactly once', async () => {
@@ -38,6 +44,7 @@ describe.each(DIALECTS)('claiming jobs [%s]', (dialect) => {
         kinds: kindFor('a'),
         concurrency: 2,
         ...FAST,
+        ...LONG_LEASE,
         pollIntervalMs: 1,
         onError: (e) => errors.push(e),
       }),
@@ -47,6 +54,7 @@ describe.each(DIALECTS)('claiming jobs [%s]', (dialect) => {
         kinds: kindFor('b'),
         concurrency: 2,
         ...FAST,
+        ...LONG_LEASE,
         pollIntervalMs: 1,
         onError: (e) => errors.push(e),
       }),
