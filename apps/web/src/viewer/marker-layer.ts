@@ -118,11 +118,6 @@ export class MarkerLayer {
     });
   }
 
-  /** Whether markers can be drawn here (a browser without WebGL shows the regions alone). */
-  get isDrawable(): boolean {
-    return this.program !== null;
-  }
-
   /** The markers to draw: positions and colours go to the GPU now, once. */
   setMarkers(markers: BinaryCellMarkers): void {
     this.markers = markers;
