@@ -5,7 +5,9 @@
  *
  * - viewports of 4000 × 2500 and 20000 × 12500 px (`GET …/features?bbox=…`, full outlines), at ten
  *   places over the slide, the answer read as text — side by side with the same query run directly in
- *   the database with the JSON built there, timed in a process of its own (_annotation-direct.ts);
+ *   the database with the JSON built there, timed in a process of its own (_annotation-direct.ts); and
+ *   the same viewports as the viewer reads them, as typed arrays (`…/features/binary`, decoded), logged
+ *   beside them (the bars are the JSON read's: it is the one the direct query compares with);
  * - the whole marker set through the binary transport (`GET …/cell-markers/binary`);
  * - making a version of the full set (`POST …/versions`).
  *
@@ -20,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { decodeCellMarkers } from '@tessera/domain';
+import { decodeCellMarkers, decodeRegions } from '@tessera/domain';
 import {
   ensureAnnotationDatabases,
   EMAIL,
@@ -102,8 +104,10 @@ async function benchDatabase(
         (await get(server, `${setUrl}/features?bbox=${bbox(boxAt(i, v))}`)).text();
       // Warm-up: every place once on each side (page cache, compiled code, the pool's connection).
       let features = 0;
+      const counts: number[] = [];
       for (let i = 0; i < CENTRES.length; i++) {
         const ours = JSON.parse(await apiOnce(i)) as { features: unknown[] };
+        counts.push(ours.features.length);
         const theirs = await direct.viewport(boxAt(i, v));
         if (ours.features.length !== theirs.features)
           throw new Error(
@@ -111,17 +115,28 @@ async function benchDatabase(
           );
         features = Math.max(features, ours.features.length);
       }
+      // What the viewer reads: the same features as typed arrays, decoded as the viewer decodes them.
+      const binaryOnce = async (i: number) =>
+        decodeRegions(
+          await (await get(server, `${setUrl}/features/binary?bbox=${bbox(boxAt(i, v))}`)).arrayBuffer(),
+        ).ids.length;
+      for (let i = 0; i < CENTRES.length; i++)
+        if ((await binaryOnce(i)) !== counts[i])
+          throw new Error(`${name} ${v.label}: the typed arrays hold another count than the JSON`);
       const api: number[] = [];
+      const binary: number[] = [];
       const sql: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         // Alternating which side goes first, so neither always finds the other's cache warm.
         if (round % 2) sql.push((await direct.viewport(boxAt(round, v))).ms);
         api.push((await timed(() => apiOnce(round))).ms);
         if (!(round % 2)) sql.push((await direct.viewport(boxAt(round, v))).ms);
+        binary.push((await timed(() => binaryOnce(round))).ms);
       }
       viewports.push({ label: v.label, features, api: p50(api), direct: p50(sql) });
       log(
-        `${name} viewport ${v.label} (up to ${features} features): API p50 ${p50(api).toFixed(1)} ms, direct p50 ${p50(sql).toFixed(1)} ms`,
+        `${name} viewport ${v.label} (up to ${features} features): API p50 ${p50(api).toFixed(1)} ms, direct p50 ${p50(sql).toFixed(1)} ms; ` +
+          `as typed arrays (the viewer's read) p50 ${p50(binary).toFixed(1)} ms`,
       );
     }
 

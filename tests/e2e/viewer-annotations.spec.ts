@@ -84,7 +84,7 @@ test('a reader chooses a set in the Annotations tab: regions by viewport, 200,00
   // Zoomed in, the viewport asks again, for what is now in view at full detail.
   const seen: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/features?')) seen.push(request.url());
+    if (request.url().includes('/features/binary?')) seen.push(request.url());
   });
   await page.getByRole('button', { name: 'Magnify to 40×' }).click();
   await expect.poll(() => seen.some((url) => url.includes('detail=full'))).toBe(true);
@@ -156,11 +156,14 @@ test('a view holding more regions than one answer shows their centres, and says 
   const { projectId, slideId, idOf } = await openBrightfield(page, USERS.reader);
   // The demo set is small: each answer is marked cut short, as one over a million regions would be.
   const asked: string[] = [];
-  await page.route('**/annotation-sets/*/features?*', async (route) => {
+  await page.route('**/annotation-sets/*/features/binary?*', async (route) => {
     asked.push(route.request().url());
     const response = await route.fetch();
-    const body = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...body, truncated: true } });
+    const body = await response.body();
+    // The regions layout's answer flags, after 'TSRA', the format and four counts (binary-transport.ts):
+    // 1 is truncated.
+    body.writeUInt32LE(1, 24);
+    await route.fulfill({ response, body });
   });
   await page.goto(`/projects/${projectId}/slide/${slideId}?annotation_set_id=${idOf(REGIONS)}`);
   await expect(page.getByText(ANNOTATIONS_CROWDED)).toBeVisible();

@@ -201,6 +201,14 @@ const Viewport = z.string().transform((text, ctx) => {
   return parsed.box;
 });
 
+/** Which region annotations a read answers, and at what detail: the JSON and the binary answer alike. */
+const FeaturesQuery = VersionQuery.extend({
+  bbox: Viewport.optional(),
+  detail: z.enum(ANNOTATION_DETAILS).default('full'),
+  tolerance: z.coerce.number().positive().max(1e6).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_VIEWPORT_FEATURES).default(MAX_VIEWPORT_FEATURES),
+});
+
 /**
  * GET the set's region annotations (or one version's) as a FeatureCollection (spec 2 §7 "Annotation
  * loading"). With `bbox`, only those whose bounding box meets the viewport (an R*Tree / GiST lookup),
@@ -214,12 +222,7 @@ export const getAnnotationFeatures = defineRoute({
   tags: ['annotations'],
   access: projectPermission(null),
   params: SetParams,
-  query: VersionQuery.extend({
-    bbox: Viewport.optional(),
-    detail: z.enum(ANNOTATION_DETAILS).default('full'),
-    tolerance: z.coerce.number().positive().max(1e6).default(1),
-    limit: z.coerce.number().int().min(1).max(MAX_VIEWPORT_FEATURES).default(MAX_VIEWPORT_FEATURES),
-  }),
+  query: FeaturesQuery,
   response: z.object({
     type: z.literal('FeatureCollection'),
     features: z.array(RegionAnnotation),
@@ -277,7 +280,11 @@ export const getCellMarkersBinary = defineRoute({
   responseTypes: [CELL_MARKERS_MEDIA_TYPE],
 });
 
-/** GET region outlines as typed arrays, `application/vnd.tessera.regions`, whole or by viewport. */
+/**
+ * GET region outlines as typed arrays, `application/vnd.tessera.regions`: the same features as the JSON
+ * read with the same query (whole or by viewport, at a level of detail, `truncated` in the answer's
+ * flags), what the viewer draws from.
+ */
 export const getAnnotationFeaturesBinary = defineRoute({
   method: 'GET',
   path: '/v1/projects/:projectId/annotation-sets/:setId/features/binary',
@@ -285,7 +292,7 @@ export const getAnnotationFeaturesBinary = defineRoute({
   tags: ['annotations'],
   access: projectPermission(null),
   params: SetParams,
-  query: VersionQuery.extend({ bbox: Viewport.optional() }),
+  query: FeaturesQuery,
   response: AnnotationBytes,
   responseTypes: [REGIONS_MEDIA_TYPE],
 });

@@ -1,16 +1,19 @@
 /**
  * A slide's annotation sets and what the viewer reads of one (spec 2 §7 "Annotation loading"): the
- * region annotations of a viewport, at a level of detail, and the cell markers as typed arrays (the
- * binary transport). Both are background reads, as tiles are: outside the busy indicator.
+ * region annotations of a viewport, at a level of detail, and the cell markers, both as typed arrays (the
+ * binary transport: no JSON to parse). Both are background reads, as tiles are: outside the busy
+ * indicator.
  */
 import { useQuery } from '@tanstack/react-query';
 import {
   decodeCellMarkers,
+  decodeRegions,
   type AnnotationDetail,
   type BinaryCellMarkers,
+  type BinaryRegions,
   type PixelBox,
 } from '@tessera/domain';
-import { annotations, type RegionAnnotation } from '@tessera/contract';
+import { annotations } from '@tessera/contract';
 import { call, fetchBlob, pathOf } from './client.ts';
 import { queryKeys } from './queries.ts';
 
@@ -29,29 +32,25 @@ export interface ShownSet {
   version?: number | undefined;
 }
 
-export interface RegionViewport {
-  features: RegionAnnotation[];
-  /** More annotations met the box than the limit asked for. */
-  truncated: boolean;
-}
-
-/** The set's region annotations whose boxes meet `box` (image pixels), at most `limit`. */
+/**
+ * The set's region annotations whose boxes meet `box` (image pixels), at most `limit`, at a level of
+ * detail, as typed arrays (`truncated`: more met the box).
+ */
 export async function fetchRegionViewport(
   set: ShownSet,
   box: PixelBox,
   detail: { detail: AnnotationDetail; tolerance: number; limit: number },
   signal?: AbortSignal,
-): Promise<RegionViewport> {
+): Promise<BinaryRegions> {
   const bbox = [Math.floor(box.minX), Math.floor(box.minY), Math.ceil(box.maxX), Math.ceil(box.maxY)].join(
     ',',
   );
   const url = pathOf(
-    annotations.getAnnotationFeatures,
+    annotations.getAnnotationFeaturesBinary,
     { projectId: set.projectId, setId: set.setId },
     { version: set.version, bbox, ...detail },
   );
-  const answer = JSON.parse(await (await fetchBlob(url, signal)).text()) as Partial<RegionViewport>;
-  return { features: answer.features ?? [], truncated: answer.truncated === true };
+  return decodeRegions(await (await fetchBlob(url, signal)).arrayBuffer());
 }
 
 /** The set's cell markers, every one, as typed arrays. */

@@ -14,12 +14,12 @@ import LineString from 'ol/geom/LineString.js';
 import Point from 'ol/geom/Point.js';
 import Polygon from 'ol/geom/Polygon.js';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style.js';
-import type { RegionAnnotation } from '@tessera/contract';
 import {
   ANNOTATION_OUTLINE_OPACITY,
   annotationFillAlpha,
   classOf,
   LAYER_Z,
+  REGION_FLAGS,
   rgbOf,
   SPECIAL_CLASS_IDS,
   VIEWER_VIEWPORT_LIMIT,
@@ -27,17 +27,17 @@ import {
   viewportDetailAt,
   type AnnotationClass,
   type AnnotationDisplay,
+  type BinaryRegions,
   type PixelBox,
-  type Position,
   type ViewportDetail,
 } from '@tessera/domain';
 
-/** Reads the region annotations meeting a box, as the API answers them (api/annotation-sets.ts). */
+/** Reads the region annotations meeting a box as typed arrays (api/annotation-sets.ts). */
 export type RegionReader = (
   box: PixelBox,
   detail: ViewportDetail & { limit: number },
   signal: AbortSignal,
-) => Promise<{ features: RegionAnnotation[]; truncated: boolean }>;
+) => Promise<BinaryRegions>;
 
 /** Spec 2 §9 "Annotation stroke width". */
 const STROKE_WIDTH = 3;
@@ -117,8 +117,9 @@ export class RegionLayer {
     const reading = new AbortController();
     this.reading = reading;
     this.read(wanted, { ...detail, limit: VIEWER_VIEWPORT_LIMIT }, reading.signal).then(
-      ({ features, truncated }) => {
+      (regions) => {
         if (reading.signal.aborted) return;
+        const { truncated } = regions;
         this.reading = null;
         if (truncated && detail.detail !== 'centroid') {
           this.crowdedAt = resolution;
@@ -127,8 +128,8 @@ export class RegionLayer {
         }
         this.shown = { box: wanted, key };
         this.source.clear(true);
-        this.source.addFeatures(features.map((f) => this.featureOf(f)));
-        this.onShown({ count: features.length, isTruncated: truncated });
+        this.source.addFeatures(this.featuresOf(regions));
+        this.onShown({ count: regions.ids.length, isTruncated: truncated });
       },
       (error: unknown) => {
         if (reading.signal.aborted) return;
@@ -175,20 +176,42 @@ export class RegionLayer {
     this.source.clear(true);
   }
 
-  /** An image position as the map shows it: y negated, x mirrored while the slide is flipped. */
-  private mapPoint = ([x, y]: Position): number[] => [this.isFlipped ? this.imageWidth - x : x, -y];
-
-  private featureOf(annotation: RegionAnnotation): Feature {
-    const g = annotation.geometry;
-    const geometry =
-      g.type === 'Polygon'
-        ? new Polygon(g.coordinates.map((ring) => ring.map(this.mapPoint)))
-        : g.type === 'LineString'
-          ? new LineString(g.coordinates.map(this.mapPoint))
-          : new Point(this.mapPoint(g.coordinates));
-    const feature = new Feature({ geometry, classId: annotation.properties.annotationClass });
-    feature.setId(annotation.id);
-    return feature;
+  /**
+   * The answer's regions as map features, their flat coordinates written straight from the typed
+   * arrays: y negated, x mirrored while the slide is flipped.
+   */
+  private featuresOf(regions: BinaryRegions): Feature[] {
+    const { xy, ringStart, vertexStart, flags } = regions;
+    const width = this.imageWidth;
+    const isFlipped = this.isFlipped;
+    const features = new Array<Feature>(regions.ids.length);
+    for (let i = 0; i < features.length; i++) {
+      const first = vertexStart[ringStart[i]!]!;
+      const flat = new Array<number>((vertexStart[ringStart[i + 1]!]! - first) * 2);
+      for (let v = first, k = 0; k < flat.length; v++, k += 2) {
+        flat[k] = isFlipped ? width - xy[v * 2]! : xy[v * 2]!;
+        flat[k + 1] = -xy[v * 2 + 1]!;
+      }
+      const kind = flags[i]!;
+      let geometry: Point | LineString | Polygon;
+      if (kind & REGION_FLAGS.point) geometry = new Point(flat);
+      else if (kind & REGION_FLAGS.line) geometry = new LineString(flat, 'XY');
+      else {
+        // Each ring's end in the flat coordinates.
+        const ends: number[] = [];
+        for (let ring = ringStart[i]!; ring < ringStart[i + 1]!; ring++)
+          ends.push((vertexStart[ring + 1]! - first) * 2);
+        geometry = new Polygon(flat, 'XY', ends);
+      }
+      const feature = new Feature({
+        geometry,
+        classId: regions.classNames[regions.classIndex[i]!],
+        isLocked: (kind & REGION_FLAGS.locked) !== 0,
+      });
+      feature.setId(String(regions.ids[i]));
+      features[i] = feature;
+    }
+    return features;
   }
 
   private styleOf(feature: Feature): Style {

@@ -84,9 +84,10 @@ describe('binary transport', () => {
 
   it('gives every region back exactly: polygons with holes, lines, points, class, type and lock', () => {
     fc.assert(
-      fc.property(fc.array(region, { maxLength: 40 }), (regions) => {
-        const decoded = decodeRegions(encodeRegions(regions));
+      fc.property(fc.array(region, { maxLength: 40 }), fc.boolean(), (regions, truncated) => {
+        const decoded = decodeRegions(encodeRegions(regions, { truncated }));
         expect(regions.map((_, i) => regionAt(decoded, i))).toEqual(regions);
+        expect(decoded.truncated).toBe(truncated);
       }),
     );
   });
@@ -101,7 +102,10 @@ describe('binary transport', () => {
     expect([...decoded.x, ...decoded.y]).toEqual([1.5, 2.25]);
   });
 
-  it('refuses a buffer of another kind', () => {
+  it('refuses a buffer of another kind or format', () => {
     expect(() => decodeRegions(encodeCellMarkers([]))).toThrow(/TSRA/);
+    const older = encodeRegions([]);
+    new DataView(older).setUint32(4, 1, true);
+    expect(() => decodeRegions(older)).toThrow(/TSRA format 2/);
   });
 });

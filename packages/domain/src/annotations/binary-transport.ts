@@ -12,7 +12,8 @@
  *   index in CELL_MARKER_RATINGS / CELL_MARKER_RANKINGS, 0 for none.
  *
  * Region outlines, `application/vnd.tessera.regions`:
- *   'TSRA' · u32 format 1 · u32 features N · u32 class names C · u32 rings R · u32 vertices V
+ *   'TSRA' · u32 format 2 · u32 features N · u32 class names C · u32 rings R · u32 vertices V
+ *   · u32 answer flags (1: truncated — a viewport met more features than the limit asked for)
  *   · class names as above
  *   · f64 xy[2V] · u32 id[N] · u32 ringStart[N + 1] · u32 vertexStart[R + 1] · u16 classIndex[N]
  *   · u8 type[N] (index in REGION_ANNOTATION_TYPES) · u8 flags[N] (1 locked, 2 line string, 4 point)
@@ -20,14 +21,22 @@
 import { CELL_MARKER_RANKINGS, CELL_MARKER_RATINGS, REGION_ANNOTATION_TYPES } from './annotation-features.ts';
 import type { CellMarkerClass, RegionAnnotationType } from './annotation-features.ts';
 import type { Geometry, Position } from './geometry.ts';
+import { readGeometryText, type PositionSink } from './geometry-text.ts';
+import { a8, classTable, encoder, grown, headerLength, readHead, reader, Writer } from './binary-layout.ts';
+import { THINNED_MINIMUM, thinnedIndices } from './level-of-detail.ts';
 
 export const CELL_MARKERS_MEDIA_TYPE = 'application/vnd.tessera.cell-markers';
 export const REGIONS_MEDIA_TYPE = 'application/vnd.tessera.regions';
 
-const FORMAT = 1;
-const FLAG_LOCKED = 1;
-const FLAG_LINE = 2;
-const FLAG_POINT = 4;
+/** Each layout's format number: a reader refuses another (format 2 of regions added the answer flags). */
+const MARKERS_FORMAT = 1;
+const REGIONS_FORMAT = 2;
+/** A region's flags[i] bits. */
+export const REGION_FLAGS = { locked: 1, line: 2, point: 4 } as const;
+const FLAG_LOCKED = REGION_FLAGS.locked;
+const FLAG_LINE = REGION_FLAGS.line;
+const FLAG_POINT = REGION_FLAGS.point;
+const ANSWER_TRUNCATED = 1;
 
 export interface BinaryCellMarkers {
   ids: Uint32Array;
@@ -49,73 +58,8 @@ export interface BinaryRegions {
   type: Uint8Array;
   flags: Uint8Array;
   classNames: string[];
-}
-
-const pad8 = (n: number) => (n + 7) & ~7;
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-/** The byte length of the class-name table, padded. */
-function namesLength(names: readonly Uint8Array[]): number {
-  return names.reduce((n, name) => n + 2 + name.length, 0);
-}
-
-/** Writes sections in order into one buffer; each typed array lands on its own alignment. */
-class Writer {
-  readonly buffer: ArrayBuffer;
-  readonly view: DataView;
-  offset = 0;
-  constructor(length: number) {
-    this.buffer = new ArrayBuffer(length);
-    this.view = new DataView(this.buffer);
-  }
-  header(magic: string, counts: readonly number[]) {
-    for (let i = 0; i < 4; i++) this.view.setUint8(i, magic.charCodeAt(i));
-    this.view.setUint32(4, FORMAT, true);
-    counts.forEach((n, i) => this.view.setUint32(8 + i * 4, n, true));
-    this.offset = 8 + counts.length * 4;
-  }
-  names(names: readonly Uint8Array[]) {
-    for (const name of names) {
-      this.view.setUint16(this.offset, name.length, true);
-      new Uint8Array(this.buffer, this.offset + 2, name.length).set(name);
-      this.offset += 2 + name.length;
-    }
-    this.offset = pad8(this.offset);
-  }
-  array<T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(
-    kind: { new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number },
-    length: number,
-  ): T {
-    const array = new kind(this.buffer, this.offset, length);
-    this.offset += length * kind.BYTES_PER_ELEMENT;
-    this.offset = Math.ceil(this.offset / 8) * 8;
-    return array;
-  }
-}
-
-function headerLength(counts: number, names: readonly Uint8Array[]) {
-  return pad8(8 + counts * 4 + namesLength(names));
-}
-const a8 = (bytes: number) => pad8(bytes);
-
-/** Class names in first-seen order, and a lookup from name to index. */
-function classTable() {
-  const names: string[] = [];
-  const index = new Map<string, number>();
-  return {
-    names,
-    indexOf(name: string) {
-      let i = index.get(name);
-      if (i === undefined) {
-        i = names.length;
-        if (i > 0xffff) throw new Error('More than 65,536 classes in one collection');
-        names.push(name);
-        index.set(name, i);
-      }
-      return i;
-    },
-  };
+  /** A viewport met more features than the limit asked for: these are the first of them. */
+  truncated: boolean;
 }
 
 export interface MarkerRecord {
@@ -123,14 +67,6 @@ export interface MarkerRecord {
   x: number;
   y: number;
   classes: readonly CellMarkerClass[];
-}
-
-/** A typed array that doubles when full: markers arrive one at a time, their count unknown. */
-function grown<T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(array: T, needed: number): T {
-  if (needed <= array.length) return array;
-  const next = new (array.constructor as new (length: number) => T)(Math.max(needed, array.length * 2));
-  next.set(array);
-  return next;
 }
 
 /**
@@ -192,7 +128,7 @@ export class CellMarkerCollector {
       a8(entries * 2) +
       a8(entries) * 2;
     const w = new Writer(length);
-    w.header('TSCM', [n, names.length, entries]);
+    w.header('TSCM', MARKERS_FORMAT, [n, names.length, entries]);
     w.names(names);
     w.array(Float64Array, n).set(this.x.subarray(0, n));
     w.array(Float64Array, n).set(this.y.subarray(0, n));
@@ -211,38 +147,8 @@ export function encodeCellMarkers(markers: readonly MarkerRecord[]): ArrayBuffer
   return collector.encode();
 }
 
-/** Reads the header and class names; answers the counts and where the arrays begin. */
-function readHead(buffer: ArrayBuffer, magic: string, counts: number) {
-  const view = new DataView(buffer);
-  const seen = String.fromCharCode(...new Uint8Array(buffer, 0, 4));
-  if (seen !== magic || view.getUint32(4, true) !== FORMAT)
-    throw new Error(`Not a ${magic} format ${FORMAT} buffer`);
-  const values = Array.from({ length: counts }, (_, i) => view.getUint32(8 + i * 4, true));
-  let offset = 8 + counts * 4;
-  const classNames: string[] = [];
-  for (let i = 0; i < values[1]!; i++) {
-    const length = view.getUint16(offset, true);
-    classNames.push(decoder.decode(new Uint8Array(buffer, offset + 2, length)));
-    offset += 2 + length;
-  }
-  return { values, classNames, offset: pad8(offset) };
-}
-
-/** A reader over the arrays after the header, in the order they were written. */
-function reader(buffer: ArrayBuffer, start: number) {
-  let offset = start;
-  return <T>(
-    kind: { new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number },
-    length: number,
-  ): T => {
-    const array = new kind(buffer, offset, length);
-    offset = pad8(offset + length * kind.BYTES_PER_ELEMENT);
-    return array;
-  };
-}
-
 export function decodeCellMarkers(buffer: ArrayBuffer): BinaryCellMarkers {
-  const { values, classNames, offset } = readHead(buffer, 'TSCM', 3);
+  const { values, classNames, offset } = readHead(buffer, 'TSCM', MARKERS_FORMAT, 3);
   const [n, , entries] = values as [number, number, number];
   const read = reader(buffer, offset);
   const x = read(Float64Array, n);
@@ -272,65 +178,167 @@ export interface RegionRecord {
 const ringsOf = (g: Geometry): readonly (readonly Position[])[] =>
   g.type === 'Polygon' ? g.coordinates : g.type === 'LineString' ? [g.coordinates] : [[g.coordinates]];
 
-export function encodeRegions(regions: readonly RegionRecord[]): ArrayBuffer {
-  const table = classTable();
-  let rings = 0;
-  let vertices = 0;
-  for (const r of regions) {
-    table.indexOf(r.classId);
-    for (const ring of ringsOf(r.geometry)) {
-      rings++;
-      vertices += ring.length;
+const KIND_FLAGS: Record<Geometry['type'], number> = { Polygon: 0, LineString: FLAG_LINE, Point: FLAG_POINT };
+
+/**
+ * Region outlines added one at a time — from parsed geometries, from their stored JSON text (read
+ * without JSON.parse: geometry-text.ts) or as a single point — then encoded into one buffer. Nothing
+ * per region is kept but numbers in typed arrays.
+ */
+export class RegionCollector implements PositionSink {
+  private n = 0;
+  private rings = 0;
+  private vertices = 0;
+  private ids = new Uint32Array(1024);
+  private classIndex = new Uint16Array(1024);
+  private type = new Uint8Array(1024);
+  private flags = new Uint8Array(1024);
+  private ringStart = new Uint32Array(1025);
+  private vertexStart = new Uint32Array(1025);
+  private xy = new Float64Array(16_384);
+  private readonly table = classTable();
+
+  get count(): number {
+    return this.n;
+  }
+
+  /** A region whose geometry is parsed. */
+  add(r: RegionRecord): void {
+    this.start(r.id, r.classId, r.type, r.isLocked, KIND_FLAGS[r.geometry.type]);
+    for (const positions of ringsOf(r.geometry)) {
+      this.ring();
+      for (const [x, y] of positions) this.position(x, y);
     }
   }
-  const names = table.names.map((name) => encoder.encode(name));
-  const n = regions.length;
-  const length =
-    headerLength(4, names) +
-    a8(vertices * 16) +
-    a8(n * 4) +
-    a8((n + 1) * 4) +
-    a8((rings + 1) * 4) +
-    a8(n * 2) +
-    a8(n) * 2;
-  const w = new Writer(length);
-  w.header('TSRA', [n, names.length, rings, vertices]);
-  w.names(names);
-  const xy = w.array(Float64Array, vertices * 2);
-  const ids = w.array(Uint32Array, n);
-  const ringStart = w.array(Uint32Array, n + 1);
-  const vertexStart = w.array(Uint32Array, rings + 1);
-  const classIndex = w.array(Uint16Array, n);
-  const type = w.array(Uint8Array, n);
-  const flags = w.array(Uint8Array, n);
-  let ring = 0;
-  let vertex = 0;
-  regions.forEach((r, i) => {
-    ids[i] = r.id;
-    classIndex[i] = table.indexOf(r.classId);
-    type[i] = REGION_ANNOTATION_TYPES.indexOf(r.type);
-    flags[i] =
-      (r.isLocked ? FLAG_LOCKED : 0) |
-      (r.geometry.type === 'LineString' ? FLAG_LINE : 0) |
-      (r.geometry.type === 'Point' ? FLAG_POINT : 0);
-    ringStart[i] = ring;
-    for (const positions of ringsOf(r.geometry)) {
-      vertexStart[ring++] = vertex;
-      for (const [px, py] of positions) {
-        xy[vertex * 2] = px;
-        xy[vertex * 2 + 1] = py;
-        vertex++;
+
+  /**
+   * A region whose geometry is the stored JSON `text`, thinned to `tolerance` when one is given
+   * (level-of-detail.ts). False, with nothing added, when the text is not one readGeometryText knows.
+   */
+  addText(
+    id: number,
+    classId: string,
+    type: RegionAnnotationType,
+    isLocked: boolean,
+    text: string,
+    tolerance?: number,
+  ): boolean {
+    const { rings, vertices } = this;
+    this.start(id, classId, type, isLocked, 0);
+    const kind = readGeometryText(text, this);
+    if (!kind) {
+      this.n--;
+      this.rings = rings;
+      this.vertices = vertices;
+      return false;
+    }
+    this.flags[this.n - 1] = this.flags[this.n - 1]! | KIND_FLAGS[kind];
+    if (tolerance !== undefined && kind !== 'Point')
+      this.thinLast(tolerance, kind === 'Polygon' ? THINNED_MINIMUM.ring : THINNED_MINIMUM.line);
+    return true;
+  }
+
+  /** A region shown as one point (a centroid). */
+  addPoint(id: number, classId: string, type: RegionAnnotationType, isLocked: boolean, x: number, y: number) {
+    this.start(id, classId, type, isLocked, FLAG_POINT);
+    this.ring();
+    this.position(x, y);
+  }
+
+  ring(): void {
+    const r = this.rings++;
+    // One more start than rings: the end of the last ring's vertices.
+    if (r + 1 >= this.vertexStart.length) this.vertexStart = grown(this.vertexStart, r + 2);
+    this.vertexStart[r] = this.vertices;
+  }
+
+  position(x: number, y: number): void {
+    const v = this.vertices++;
+    if (v * 2 + 1 >= this.xy.length) this.xy = grown(this.xy, v * 2 + 2);
+    this.xy[v * 2] = x;
+    this.xy[v * 2 + 1] = y;
+  }
+
+  encode({ truncated = false }: { truncated?: boolean } = {}): ArrayBuffer {
+    const { n, rings, vertices } = this;
+    this.ringStart[n] = rings;
+    this.vertexStart[rings] = vertices;
+    const names = this.table.names.map((name) => encoder.encode(name));
+    const length =
+      headerLength(5, names) +
+      a8(vertices * 16) +
+      a8(n * 4) +
+      a8((n + 1) * 4) +
+      a8((rings + 1) * 4) +
+      a8(n * 2) +
+      a8(n) * 2;
+    const w = new Writer(length);
+    w.header('TSRA', REGIONS_FORMAT, [n, names.length, rings, vertices, truncated ? ANSWER_TRUNCATED : 0]);
+    w.names(names);
+    w.array(Float64Array, vertices * 2).set(this.xy.subarray(0, vertices * 2));
+    w.array(Uint32Array, n).set(this.ids.subarray(0, n));
+    w.array(Uint32Array, n + 1).set(this.ringStart.subarray(0, n + 1));
+    w.array(Uint32Array, rings + 1).set(this.vertexStart.subarray(0, rings + 1));
+    w.array(Uint16Array, n).set(this.classIndex.subarray(0, n));
+    w.array(Uint8Array, n).set(this.type.subarray(0, n));
+    w.array(Uint8Array, n).set(this.flags.subarray(0, n));
+    return w.buffer;
+  }
+
+  private start(id: number, classId: string, type: RegionAnnotationType, isLocked: boolean, kind: number) {
+    const i = this.n++;
+    if (i + 1 >= this.ringStart.length) {
+      this.ids = grown(this.ids, i + 1);
+      this.classIndex = grown(this.classIndex, i + 1);
+      this.type = grown(this.type, i + 1);
+      this.flags = grown(this.flags, i + 1);
+      this.ringStart = grown(this.ringStart, this.ids.length + 1);
+    }
+    this.ids[i] = id;
+    this.classIndex[i] = this.table.indexOf(classId);
+    this.type[i] = REGION_ANNOTATION_TYPES.indexOf(type);
+    this.flags[i] = kind | (isLocked ? FLAG_LOCKED : 0);
+    this.ringStart[i] = this.rings;
+  }
+
+  /** Thins each ring of the last region in place, moving the later rings' vertices down. */
+  private thinLast(tolerance: number, minimum: number): void {
+    const xy = this.xy;
+    let write = this.vertexStart[this.ringStart[this.n - 1]!]!;
+    for (let r = this.ringStart[this.n - 1]!; r < this.rings; r++) {
+      const from = this.vertexStart[r]!;
+      const to = r + 1 < this.rings ? this.vertexStart[r + 1]! : this.vertices;
+      const kept = thinnedIndices(
+        to - from,
+        (i) => xy[(from + i) * 2]!,
+        (i) => xy[(from + i) * 2 + 1]!,
+        tolerance,
+        minimum,
+      );
+      this.vertexStart[r] = write;
+      // Kept indices rise and write never passes the read: the move is safe in place.
+      for (const i of kept) {
+        xy[write * 2] = xy[(from + i) * 2]!;
+        xy[write * 2 + 1] = xy[(from + i) * 2 + 1]!;
+        write++;
       }
     }
-  });
-  ringStart[n] = ring;
-  vertexStart[rings] = vertex;
-  return w.buffer;
+    this.vertices = write;
+  }
+}
+
+export function encodeRegions(
+  regions: readonly RegionRecord[],
+  options: { truncated?: boolean } = {},
+): ArrayBuffer {
+  const collector = new RegionCollector();
+  for (const r of regions) collector.add(r);
+  return collector.encode(options);
 }
 
 export function decodeRegions(buffer: ArrayBuffer): BinaryRegions {
-  const { values, classNames, offset } = readHead(buffer, 'TSRA', 4);
-  const [n, , rings, vertices] = values as [number, number, number, number];
+  const { values, classNames, offset } = readHead(buffer, 'TSRA', REGIONS_FORMAT, 5);
+  const [n, , rings, vertices, answer] = values as [number, number, number, number, number];
   const read = reader(buffer, offset);
   const xy = read(Float64Array, vertices * 2);
   const ids = read(Uint32Array, n);
@@ -343,6 +351,7 @@ export function decodeRegions(buffer: ArrayBuffer): BinaryRegions {
     type: read(Uint8Array, n),
     flags: read(Uint8Array, n),
     classNames,
+    truncated: (answer & ANSWER_TRUNCATED) !== 0,
   };
 }
 

@@ -13,22 +13,52 @@ export type AnnotationDetail = (typeof ANNOTATION_DETAILS)[number];
 /** The most features one viewport answer holds; past it the answer says it was cut short. */
 export const MAX_VIEWPORT_FEATURES = 200_000;
 
-function thin(line: readonly Position[], tolerance: number, minimum: number): Position[] {
-  if (line.length <= minimum) return [...line];
+/**
+ * The vertices of a line of `count` a thinning keeps, by index: the first and last, and each one at least
+ * `tolerance` from the last one kept — or, when that leaves fewer than `minimum`, every (n / minimum)-th.
+ * By index, so that parsed positions and the binary transport's flat arrays are thinned by one rule.
+ */
+export function thinnedIndices(
+  count: number,
+  xAt: (i: number) => number,
+  yAt: (i: number) => number,
+  tolerance: number,
+  minimum: number,
+): number[] {
+  if (count <= minimum) return Array.from({ length: count }, (_, i) => i);
   const squared = tolerance * tolerance;
-  const kept: Position[] = [line[0]!];
-  for (let i = 1; i < line.length - 1; i++) {
-    const [x, y] = line[i]!;
-    const [kx, ky] = kept[kept.length - 1]!;
-    if ((x - kx) ** 2 + (y - ky) ** 2 >= squared) kept.push(line[i]!);
+  const kept = [0];
+  let kx = xAt(0);
+  let ky = yAt(0);
+  for (let i = 1; i < count - 1; i++) {
+    const x = xAt(i);
+    const y = yAt(i);
+    if ((x - kx) ** 2 + (y - ky) ** 2 >= squared) {
+      kept.push(i);
+      kx = x;
+      ky = y;
+    }
   }
-  kept.push(line[line.length - 1]!);
+  kept.push(count - 1);
   // Too thin to keep its kind: the original's every (n / minimum)-th vertex instead.
   if (kept.length < minimum) {
-    const step = (line.length - 1) / (minimum - 1);
-    return Array.from({ length: minimum }, (_, i) => line[Math.round(i * step)]!);
+    const step = (count - 1) / (minimum - 1);
+    return Array.from({ length: minimum }, (_, i) => Math.round(i * step));
   }
   return kept;
+}
+
+/** The fewest positions a thinned ring keeps (closed, and a ring) and a thinned line (its two ends). */
+export const THINNED_MINIMUM = { ring: 4, line: 2 } as const;
+
+function thin(line: readonly Position[], tolerance: number, minimum: number): Position[] {
+  return thinnedIndices(
+    line.length,
+    (i) => line[i]![0],
+    (i) => line[i]![1],
+    tolerance,
+    minimum,
+  ).map((i) => line[i]!);
 }
 
 export function simplifyGeometry(geometry: Geometry, tolerance: number): Geometry {
@@ -36,9 +66,12 @@ export function simplifyGeometry(geometry: Geometry, tolerance: number): Geometr
     case 'Point':
       return geometry;
     case 'LineString':
-      return { type: 'LineString', coordinates: thin(geometry.coordinates, tolerance, 2) };
+      return { type: 'LineString', coordinates: thin(geometry.coordinates, tolerance, THINNED_MINIMUM.line) };
     case 'Polygon':
-      return { type: 'Polygon', coordinates: geometry.coordinates.map((ring) => thin(ring, tolerance, 4)) };
+      return {
+        type: 'Polygon',
+        coordinates: geometry.coordinates.map((ring) => thin(ring, tolerance, THINNED_MINIMUM.ring)),
+      };
   }
 }
 

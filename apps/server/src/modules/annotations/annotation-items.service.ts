@@ -5,24 +5,24 @@
  */
 import {
   CellMarkerCollector,
-  encodeRegions,
   fromQuPathGeoJson,
-  MAX_VIEWPORT_FEATURES,
+  RegionCollector,
   type AnnotationDetail,
   type Box,
   type CellMarkerClass,
-  type Geometry,
   type QuPathCollection,
+  boxCentre,
   type RegionAnnotationType,
 } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import type { Actor, ProjectScope } from '../../actor.ts';
 import { JsonText } from '../../lib/json-text.ts';
+import type { FeatureChunkRows } from './annotation-viewport.queries.ts';
 import * as items from './annotation-items.queries.ts';
 import * as viewport from './annotation-viewport.queries.ts';
 import { linkedSetOf, lockedSetOf, readableSetOf } from './annotation-sets.service.ts';
 import { checkOnImage, createItems } from './annotation-writes.ts';
-import { geometryText, markerOf, projectClasses } from './annotation-reads.ts';
+import { geometryText, markerOf, outlineAt, projectClasses } from './annotation-reads.ts';
 import { qupathFeatures } from './annotation-export.ts';
 import { answerKey } from './annotation-answers.ts';
 
@@ -62,16 +62,14 @@ export async function getFeatures(
 ): Promise<JsonText> {
   const set = await readableSetOf(ctx.db, project, setId, query.version);
   // One more than asked: whether there were more is then known without counting them.
-  const chunks = await readingStarted(
-    viewport.featureTextChunks(ctx.db, set.id, {
-      version: query.version,
-      box: query.bbox,
-      limit: query.limit + 1,
-      isWhole: query.detail === 'full',
-    }),
+  const read = { version: query.version, box: query.bbox, limit: query.limit + 1 };
+  // At full detail the database writes each feature's whole text; otherwise its envelope, and the
+  // geometry at that detail is written here.
+  const chunks = await readingStarted<FeatureChunkRows['text'][]>(
+    query.detail === 'full'
+      ? viewport.featureChunks(ctx.db, set.id, 'text', read)
+      : envelopedChunks(viewport.featureChunks(ctx.db, set.id, 'envelope', read), query),
   );
-  const text = (row: viewport.FeatureTextRow) =>
-    'text' in row ? row.text : row.head + geometryText(row, query.detail, query.tolerance) + row.tail;
   return new JsonText(
     (async function* () {
       yield ['{"type":"FeatureCollection","features":['];
@@ -85,7 +83,7 @@ export async function getFeatures(
             truncated = true;
             break;
           }
-          parts.push(count++ === 0 ? text(row) : ',' + text(row));
+          parts.push(count++ === 0 ? row[1] : ',' + row[1]);
         }
         yield parts;
         if (truncated) break;
@@ -93,6 +91,17 @@ export async function getFeatures(
       yield [query.bbox ? `],"truncated":${truncated}}` : ']}'];
     })(),
   );
+}
+
+async function* envelopedChunks(
+  chunks: AsyncGenerator<FeatureChunkRows['envelope'][]>,
+  { detail, tolerance }: { detail: AnnotationDetail; tolerance: number },
+) {
+  for await (const rows of chunks)
+    yield rows.map(([itemId, head, tail, geometry, minX, minY, maxX, maxY]): FeatureChunkRows['text'] => [
+      itemId,
+      head + geometryText({ geometry, minX, minY, maxX, maxY }, detail, tolerance) + tail,
+    ]);
 }
 
 /**
@@ -155,24 +164,59 @@ export async function getCellMarkersBinary(
   });
 }
 
+/**
+ * The features getFeatures answers for the same query, as typed arrays (binary-transport.ts): what the
+ * viewer draws from, without a line of JSON on either side.
+ */
 export async function getFeaturesBinary(
   ctx: AppContext,
   project: ProjectScope,
   setId: string,
-  query: { version?: number | undefined; bbox?: Box | undefined },
-) {
+  query: {
+    version?: number | undefined;
+    bbox?: Box | undefined;
+    detail: AnnotationDetail;
+    tolerance: number;
+    limit: number;
+  },
+): Promise<Uint8Array> {
   const set = await readableSetOf(ctx.db, project, setId, query.version);
-  const rows = query.bbox
-    ? await viewport.findFeaturesInBox(ctx.db, set.id, query.version, query.bbox, MAX_VIEWPORT_FEATURES)
-    : await items.findFeatures(ctx.db, set.id, query.version);
-  const buffer = encodeRegions(
-    rows.map((row) => ({
-      id: row.item_id,
-      classId: row.class_id,
-      type: row.type as RegionAnnotationType,
-      isLocked: row.is_locked === 1,
-      geometry: JSON.parse(row.geometry) as Geometry,
-    })),
-  );
-  return new Uint8Array(buffer);
+  const read = { version: query.version, box: query.bbox, limit: query.limit + 1 };
+  const regions = new RegionCollector();
+  const tolerance = query.detail === 'simplified' ? query.tolerance : undefined;
+  const isFull = query.bbox === undefined;
+  let truncated = false;
+  const take = () => {
+    // Only a viewport is cut short; the whole set comes whole.
+    if (isFull || regions.count < query.limit) return true;
+    truncated = true;
+    return false;
+  };
+  if (query.detail === 'centroid') {
+    for await (const rows of viewport.featureChunks(ctx.db, set.id, 'centre', read)) {
+      for (const [itemId, type, classId, locked, minX, minY, maxX, maxY] of rows) {
+        if (!take()) break;
+        const [x, y] = boxCentre({ minX, minY, maxX, maxY });
+        regions.addPoint(Number(itemId), classId, type as RegionAnnotationType, locked === 1, x, y);
+      }
+      if (truncated) break;
+    }
+  } else {
+    for await (const rows of viewport.featureChunks(ctx.db, set.id, 'outline', read)) {
+      for (const [itemId, type, classId, locked, geometry] of rows) {
+        if (!take()) break;
+        const region = {
+          id: Number(itemId),
+          classId,
+          type: type as RegionAnnotationType,
+          isLocked: locked === 1,
+        };
+        // A text the fast reader does not know is parsed.
+        if (!regions.addText(region.id, classId, region.type, region.isLocked, geometry, tolerance))
+          regions.add({ ...region, geometry: outlineAt(geometry, tolerance) });
+      }
+      if (truncated) break;
+    }
+  }
+  return new Uint8Array(regions.encode({ truncated }));
 }

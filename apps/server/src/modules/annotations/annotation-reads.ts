@@ -3,7 +3,7 @@
  * geometry at a level of detail (the database writes the rest of the text: findFeatureTexts), and the
  * project's classes.
  */
-import type { AnnotationClass, AnnotationDetail, CellMarkerClass, Geometry } from '@tessera/domain';
+import type { AnnotationClass, AnnotationDetail, Box, CellMarkerClass, Geometry } from '@tessera/domain';
 import { boxCentre, DEFAULT_PROJECT_CLASSES, simplifyGeometry } from '@tessera/domain';
 import type { Db } from '../../db/database.ts';
 import type { RegionAnnotation } from '@tessera/contract';
@@ -36,20 +36,23 @@ export const markerOf = (row: items.MarkerRow) => ({
   properties: { classes: JSON.parse(row.classes) as CellMarkerClass[] },
 });
 
-/** The geometry an answer shows at `detail`: as stored, thinned to `tolerance`, or the box's centre. */
+/** A stored outline (its JSON text) as parsed, or thinned to `tolerance` (level of detail). */
+export function outlineAt(text: string, tolerance?: number): Geometry {
+  const stored = JSON.parse(text) as Geometry;
+  return tolerance === undefined ? stored : simplifyGeometry(stored, tolerance);
+}
+
+/**
+ * The geometry an answer shows at `detail`, as JSON text: as stored (the text itself, nothing parsed),
+ * thinned to `tolerance`, or the box's centre.
+ */
 export function geometryText(
-  row: Pick<items.FeatureRow, 'geometry' | 'min_x' | 'min_y' | 'max_x' | 'max_y'>,
+  row: { geometry: string } & Box,
   detail: AnnotationDetail,
   tolerance: number,
 ): string {
-  if (detail === 'centroid')
-    return JSON.stringify({
-      type: 'Point',
-      coordinates: boxCentre({ minX: row.min_x, minY: row.min_y, maxX: row.max_x, maxY: row.max_y }),
-    });
-  if (detail === 'simplified')
-    return JSON.stringify(simplifyGeometry(JSON.parse(row.geometry) as Geometry, tolerance));
-  return row.geometry;
+  if (detail === 'centroid') return JSON.stringify({ type: 'Point', coordinates: boxCentre(row) });
+  return detail === 'simplified' ? JSON.stringify(outlineAt(row.geometry, tolerance)) : row.geometry;
 }
 
 /** The project's classes: those it stored, else the default list (DEFAULT_PROJECT_CLASSES). */

@@ -339,8 +339,30 @@ describeEachDialect('annotation sets', (t) => {
           geometry: f.geometry,
         })),
       );
+      expect(decoded.truncated).toBe(false);
       const corner = decodeRegions(buffer((await binary('/features/binary?bbox=0,0,450,450')).bytes));
       expect([...corner.ids]).toEqual([Number(json[0]!.id)]);
+
+      // A viewport at a level of detail, cut at a limit: the same answer as the JSON read's.
+      const query = `bbox=0,0,${IMAGE.width},${IMAGE.height}&detail=centroid&limit=2`;
+      const centres = (
+        await t().request(reader, { method: 'GET', url: setUrl(setId, `/features?${query}`) })
+      ).json<{ features: { id: string; geometry: unknown }[]; truncated: boolean }>();
+      expect(centres.truncated).toBe(true);
+      const cut = decodeRegions(buffer((await binary(`/features/binary?${query}`)).bytes));
+      expect(cut.truncated).toBe(true);
+      const byId = (xs: { id: string; geometry: unknown }[]) =>
+        [...xs].sort((a, b) => Number(a.id) - Number(b.id));
+      const cutRegions = centres.features.map((_, i) => regionAt(cut, i));
+      expect(byId(cutRegions.map((r) => ({ id: String(r.id), geometry: r.geometry })))).toEqual(
+        byId(centres.features.map(({ id, geometry }) => ({ id, geometry }))),
+      );
+      expect(cutRegions[0]!.geometry.type).toBe('Point');
+      const bad = await t().request(reader, {
+        method: 'GET',
+        url: setUrl(setId, '/features/binary?detail=outline&limit=0'),
+      });
+      expect(bad.statusCode).toBe(400);
     });
 
     it('refuses an import with a feature outside the slide, writing none of it', async () => {
