@@ -59,6 +59,7 @@ const EnvSchema = z.object({
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
     .default('auto'),
   TESSERA_GRID_MEMORY_MB: z.coerce.number().int().min(0).max(1_000_000).default(512),
+  TESSERA_MAX_UPLOAD_GB: z.coerce.number().positive().max(100_000).default(200),
 });
 
 export interface Config {
@@ -98,6 +99,8 @@ export interface Config {
   serveProcesses: number;
   /** Memory each serving process may give the slide grid's column stores (grid/column-store); 0 answers everything in SQL. */
   gridMemoryBytes: number;
+  /** The largest file one upload may hold (issue #15; a whole-slide image is rarely over 20 GB). */
+  maxUploadBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveProcesses:
       e.TESSERA_SERVE_PROCESSES === 'auto' ? os.availableParallelism() : e.TESSERA_SERVE_PROCESSES,
     gridMemoryBytes: e.TESSERA_GRID_MEMORY_MB * 1024 * 1024,
+    maxUploadBytes: Math.floor(e.TESSERA_MAX_UPLOAD_GB * 1024 ** 3),
     webDist: path.resolve(e.TESSERA_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

@@ -57,3 +57,4 @@ export type {
   TextCondition,
 } from './slide-grid.contract.ts';
 export type { SharedView } from './shared-views.contract.ts';
+export * as uploads from './uploads.contract.ts';

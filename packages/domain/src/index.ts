@@ -42,3 +42,4 @@ export * from './annotations/annotation-features.ts';
 export * from './annotations/qupath-geojson.ts';
 export * from './annotations/level-of-detail.ts';
 export * from './annotations/binary-transport.ts';
+export * from './uploads/uploads.ts';

@@ -14,6 +14,7 @@ import type { Config } from '../config.ts';
 import { compose, type Composed } from '../compose.ts';
 import { buildApp } from '../http/app.ts';
 import { createJobWorker, type JobWorker } from '../jobs/worker.ts';
+import { recoverUploads } from '../modules/uploads/uploads.service.ts';
 import { enqueuePendingConversions } from '../modules/imaging/images.service.ts';
 import { seedDemo } from './seed-demo.ts';
 
@@ -31,6 +32,10 @@ export async function serve(config: Config, log: Log): Promise<void> {
   // Images registered before registration queued their conversion; here, where only one process runs.
   const queued = await enqueuePendingConversions(composed.ctx);
   if (queued > 0) log(`Queued the conversion of ${queued} image(s) registered earlier.`);
+  // Uploads a killed server left complete but unregistered; in the background: serving need not wait.
+  recoverUploads(composed.ctx, log).catch((error: unknown) =>
+    log(`Unfinished uploads could not be looked at: ${String(error)}`),
+  );
   if (config.serveProcesses === 1)
     return serveHttp(config, log, { runsJobs: config.hasEmbeddedWorker, composed });
   superviseServers(config, log, composed);

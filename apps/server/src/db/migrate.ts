@@ -27,6 +27,7 @@ import * as m20261128_0021_annotations from './migrations/20261128_0021_annotati
 import * as m20261128_0022_annotation_revisions from './migrations/20261128_0022_annotation_revisions.ts';
 import * as m20261128_0023_annotation_set_boxes from './migrations/20261128_0023_annotation_set_boxes.ts';
 import * as m20261128_0024_annotation_answer_properties from './migrations/20261128_0024_annotation_answer_properties.ts';
+import * as m20261128_0025_uploads from './migrations/20261128_0025_uploads.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -52,6 +53,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261128_0022_annotation_revisions': m20261128_0022_annotation_revisions,
   '20261128_0023_annotation_set_boxes': m20261128_0023_annotation_set_boxes,
   '20261128_0024_annotation_answer_properties': m20261128_0024_annotation_answer_properties,
+  '20261128_0025_uploads': m20261128_0025_uploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

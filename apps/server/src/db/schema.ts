@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { LandmarksTable, ToolConfigsTable } from './viewer-tables.ts';
+import type { UploadsTable } from './upload-tables.ts';
 import type {
   AnnotationCellMarkersTable,
   AnnotationClassesTable,
@@ -418,4 +419,5 @@ export interface Database {
   annotation_cell_markers: AnnotationCellMarkersTable;
   annotation_set_versions: AnnotationSetVersionsTable;
   annotation_version_collections: AnnotationVersionCollectionsTable;
+  uploads: UploadsTable;
 }

@@ -20,6 +20,7 @@ import { registerToolConfigRoutes } from './tool-configs/tool-configs.routes.ts'
 import { registerMetadataPresetRoutes } from './metadata-presets/metadata-presets.routes.ts';
 import { registerAnnotationRoutes } from './annotations/annotations.routes.ts';
 import { registerJobRoutes } from './jobs/jobs.routes.ts';
+import { registerUploadRoutes } from './uploads/uploads.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -41,4 +42,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerMetadataPresetRoutes(app, ctx);
   registerAnnotationRoutes(app, ctx);
   registerJobRoutes(app, ctx);
+  await registerUploadRoutes(app, ctx);
 }

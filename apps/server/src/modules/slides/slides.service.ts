@@ -9,7 +9,13 @@ import {
   type SlideConversion,
   type SlideDetails,
 } from '@tessera/contract';
-import { canSeeAllProjects, formatAssayMarkers, VIEWER_MESSAGES } from '@tessera/domain';
+import {
+  canSeeAllProjects,
+  formatAssayMarkers,
+  isSlideFileName,
+  UPLOAD_MESSAGES,
+  VIEWER_MESSAGES,
+} from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { ByteLru } from '../../lib/byte-lru.ts';
 import { nowIso } from '../../db/dialect.ts';
@@ -36,7 +42,7 @@ export const SLIDE_MESSAGES = {
   notFound: VIEWER_MESSAGES.slideNotFound,
   imageNotStored: (checksum: string) =>
     `No image with checksum ${checksum} has been uploaded; upload the file first`,
-  invalidFileName: 'The file name must not contain path separators or control characters',
+  invalidFileName: UPLOAD_MESSAGES.invalidFileName,
 } as const;
 
 export const SLIDE_ERROR_CODES = {
@@ -57,10 +63,6 @@ export const toSlide = (row: q.SlideRow): Slide => ({
   createdBy: row.created_by,
   updatedAt: row.updated_at,
 });
-
-/** A name is stored and shown, never used as a path; separators and control characters are still refused. */
-// eslint-disable-next-line no-control-regex
-const BAD_FILE_NAME = /[/\\\u0000-\u001f\u007f]/;
 
 /** 'ome.tif' for a.ome.tif, 'svs' for a.svs: what follows the stem, lower case, without the leading dot. */
 export function slideNameParts(fileName: string): { name: string; extension: string } {
@@ -112,7 +114,7 @@ export async function getOrCreateSlide(
   input: { fileName: string; fileExtension: string; checksum: string },
 ): Promise<Slide> {
   const fileName = input.fileName.trim();
-  if (!fileName || BAD_FILE_NAME.test(fileName) || BAD_FILE_NAME.test(input.fileExtension))
+  if (!isSlideFileName(fileName) || !isSlideFileName(input.fileExtension))
     throw badRequest(SLIDE_MESSAGES.invalidFileName);
   const existing = await q.findSlideByChecksum(ctx.db, project.id, input.checksum);
   if (existing) return toSlide(existing);

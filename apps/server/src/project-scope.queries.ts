@@ -1,5 +1,5 @@
-/** SQL of the guard: the caller's standing in a project, prepared once (db/prepared.ts) as every project route asks. */
-import { preparedQuery } from '../db/prepared.ts';
+/** SQL of a caller's standing in a project, prepared once (db/prepared.ts): every project route asks it. */
+import { preparedQuery } from './db/prepared.ts';
 
 /** The project and the user's membership role in it (null when not a member); none when it does not exist. */
 export const findProjectStanding = preparedQuery((db, a: { projectId: string; userId: string }) =>

@@ -1,0 +1,29 @@
+/**
+ * Table types of slide uploads (migration 0025), kept beside schema.ts so that file stays small; the same
+ * conventions hold (timestamps ISO text).
+ */
+import type { ColumnType } from 'kysely';
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+/** Where an upload stands (migration 0025's comment tells each). */
+export type UploadState = 'receiving' | 'registering' | 'registered' | 'failed';
+
+export interface UploadsTable {
+  /** The tus upload id: the last segment of its URL. */
+  id: string;
+  project_id: string;
+  user_id: string;
+  file_name: string;
+  /** The client's checksum (packages/domain checksum.ts), checked against the bytes before registering. */
+  checksum: string;
+  /** bigint: read as a number (database.ts). */
+  size: ColumnType<number, number, number>;
+  state: UploadState;
+  /** While registering: until when the registering server holds it. */
+  lease_until: Nullable<string>;
+  slide_id: Nullable<string>;
+  error_message: Nullable<string>;
+  created_at: string;
+  updated_at: string;
+}

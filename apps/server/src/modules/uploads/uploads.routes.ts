@@ -1,0 +1,103 @@
+/**
+ * The tus 1.0 endpoint `/v1/uploads` (issue #15 point 1; fixed interface): @tus/server with its file
+ * store under `<data dir>/uploads` moves the bytes; uploads.service.ts decides — who may create an upload
+ * (onUploadCreate) and what its last byte sets off (onUploadFinish: check and register). Each route is
+ * the contract's (uploads.contract.ts), guarded like every other: no bearer token or API key, no upload.
+ *
+ * Requests about an existing upload are the caller's own uploads only (404 otherwise). Once an upload is
+ * registered or failed, tus's record of it is gone and the row answers: HEAD and PATCH tell a registered
+ * upload complete (a client resuming after the end learns it is done), 410 tells a failed one's reason
+ * (tus clients then start over). An upload whose bytes are all in but which no server registered (one
+ * was killed in between) is registered when its client comes back, before the answer.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EVENTS, Server } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import { uploads as contract } from '@tessera/contract';
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../actor.ts';
+import { AppError } from '../../errors.ts';
+import { contractRouteOptions } from '../../http/route.ts';
+import {
+  completeUpload,
+  isReceived,
+  ownUpload,
+  startUpload,
+  UPLOAD_ERROR_CODES,
+  uploadsDir,
+} from './uploads.service.ts';
+import { deleteUpload, type UploadRow } from './uploads.queries.ts';
+
+/** tus's own media type for the bytes of PATCH (and of POST with creation-with-upload). */
+const TUS_BYTES = 'application/offset+octet-stream';
+
+/** The caller of the request tus is handling: its hooks run inside, where Fastify's request is not at hand. */
+const callers = new AsyncLocalStorage<Actor>();
+
+function createTusServer(ctx: AppContext): Server {
+  const tus = new Server({
+    path: contract.createUpload.path,
+    datastore: new FileStore({ directory: uploadsDir(ctx) }),
+    maxSize: ctx.config.maxUploadBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: ctx.config.trustProxy,
+    // tus's default, said here because the contract's id pattern relies on it.
+    namingFunction: () => crypto.randomBytes(16).toString('hex'),
+    onUploadCreate: async (_req, upload) => {
+      await startUpload(ctx, callers.getStore()!, upload);
+      return {};
+    },
+    onUploadFinish: async (_req, upload) => {
+      await completeUpload(ctx, upload.id);
+      return {};
+    },
+    // Our refusals keep their status and travel as our {code, message}.
+    onResponseError: (_req, error) =>
+      error instanceof AppError
+        ? { status_code: error.status, body: JSON.stringify({ code: error.code, message: error.message }) }
+        : undefined,
+  });
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void deleteUpload(ctx.db, id));
+  return tus;
+}
+
+export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const tus = createTusServer(ctx);
+  const handOver = async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    await callers.run(req.actor!, () => tus.handle(req.raw, reply.raw));
+  };
+  await app.register(async (scope) => {
+    // The bytes are tus's to read, as they arrive: Fastify leaves them in the request.
+    scope.addContentTypeParser(TUS_BYTES, (_req, _payload, done) => done(null));
+    scope.route({ ...contractRouteOptions(contract.createUpload, ctx.guard), handler: handOver });
+    for (const def of [contract.getUploadOffset, contract.appendUpload, contract.cancelUpload])
+      scope.route({
+        ...contractRouteOptions(def, ctx.guard),
+        handler: async (req, reply) => {
+          const { uploadId } = req.params as { uploadId: string };
+          let row = await ownUpload(ctx, req.actor!, uploadId);
+          if (row.state === 'receiving' && req.method !== 'DELETE' && (await isReceived(ctx, row)))
+            ({ row } = await completeUpload(ctx, row.id));
+          if (row.state === 'receiving') return handOver(req, reply);
+          return answerFinished(reply, req.method, row);
+        },
+      });
+  });
+}
+
+/** What tus would answer for an upload it no longer holds: complete, or gone with its reason. */
+function answerFinished(reply: FastifyReply, method: string, row: UploadRow) {
+  reply.header('tus-resumable', '1.0.0').header('cache-control', 'no-store');
+  if (row.state === 'failed')
+    return reply.code(410).send({ code: UPLOAD_ERROR_CODES.failed, message: row.error_message ?? '' });
+  if (method === 'DELETE')
+    return reply.code(409).send({
+      code: UPLOAD_ERROR_CODES.finished,
+      message: 'The upload is complete: its slide is in the project',
+    });
+  reply.header('upload-offset', String(row.size)).header('upload-length', String(row.size));
+  return reply.code(method === 'HEAD' ? 200 : 204).send();
+}

@@ -1,0 +1,57 @@
+/**
+ * Slide uploads over tus 1.0 (issue #15 point 1; fixed interface): `POST /v1/uploads` creates an upload
+ * with `Upload-Length` and `Upload-Metadata` keys `projectId`, `fileName` and `checksum` (packages/domain
+ * checksum.ts: SHA-256 over the first and last 5 MiB, then the size); `HEAD` tells its offset, `PATCH`
+ * appends bytes (`application/offset+octet-stream`), `DELETE` gives it up. Any tus client can upload,
+ * curl included, with a bearer token or an API key. The last PATCH checks the bytes against the
+ * checksum and registers the slide (imageInfo read, conversion queued) before it answers: a client
+ * that sees the upload finished finds the slide in the project. Headers and answers are tus's; refusals
+ * are our `{code, message}`. Not a JSON API: the schemas below only document the paths.
+ */
+import { z } from 'zod';
+import { authenticated, defineRoute } from './route.ts';
+
+/** The tus upload id: the last segment of the Location the creation answers. */
+const UploadParams = z.object({ uploadId: z.string().regex(/^[0-9a-f]{32}$/) });
+
+export const createUpload = defineRoute({
+  method: 'POST',
+  path: '/v1/uploads',
+  summary: 'Create a slide upload (tus creation; Upload-Length and Upload-Metadata projectId, fileName, checksum)',
+  tags: ['uploads'],
+  access: authenticated,
+  response: z.null(),
+  status: 201,
+});
+
+export const getUploadOffset = defineRoute({
+  method: 'HEAD',
+  path: '/v1/uploads/:uploadId',
+  summary: 'How much of an upload the server holds (tus Upload-Offset)',
+  tags: ['uploads'],
+  access: authenticated,
+  params: UploadParams,
+  response: z.null(),
+});
+
+export const appendUpload = defineRoute({
+  method: 'PATCH',
+  path: '/v1/uploads/:uploadId',
+  summary: 'Append bytes to an upload at Upload-Offset; the last ones register the slide',
+  tags: ['uploads'],
+  access: authenticated,
+  params: UploadParams,
+  response: z.null(),
+  status: 204,
+});
+
+export const cancelUpload = defineRoute({
+  method: 'DELETE',
+  path: '/v1/uploads/:uploadId',
+  summary: 'Give up an upload (tus termination)',
+  tags: ['uploads'],
+  access: authenticated,
+  params: UploadParams,
+  response: z.null(),
+  status: 204,
+});
