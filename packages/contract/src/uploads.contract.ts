@@ -17,7 +17,8 @@ const UploadParams = z.object({ uploadId: z.string().regex(/^[0-9a-f]{32}$/) });
 export const createUpload = defineRoute({
   method: 'POST',
   path: '/v1/uploads',
-  summary: 'Create a slide upload (tus creation; Upload-Length and Upload-Metadata projectId, fileName, checksum)',
+  summary:
+    'Create a slide upload (tus creation; Upload-Length and Upload-Metadata projectId, fileName, checksum)',
   tags: ['uploads'],
   access: authenticated,
   response: z.null(),
