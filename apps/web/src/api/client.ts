@@ -183,6 +183,27 @@ export function callWithResponse<D extends RouteDef, T>(
 }
 
 /**
+ * The session's access token, refreshed first when it is about to expire: for requests this client does
+ * not send itself (the tus uploads: api/uploads.ts).
+ */
+export async function freshAccessToken(): Promise<string | undefined> {
+  const session = loadSession();
+  if (session && Date.now() > session.refreshAt) await refreshTokens();
+  return loadSession()?.accessToken;
+}
+
+/** Counts long work (an upload) for the busy indicator, as a request is counted; call the answer when it ends. */
+export function holdBusy(): () => void {
+  for (const l of listeners) l(1);
+  let isReleased = false;
+  return () => {
+    if (isReleased) return;
+    isReleased = true;
+    for (const l of listeners) l(-1);
+  };
+}
+
+/**
  * GETs a URL built from a route (pathOf) that answers bytes, with the session's token and its refresh,
  * outside the busy indicator: the viewer's tiles, dozens a second while panning, are background work.
  */

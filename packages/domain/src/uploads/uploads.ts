@@ -17,7 +17,8 @@ export const UPLOAD_MESSAGES = {
   checksumMismatch:
     'The uploaded bytes do not match the checksum computed before sending; nothing was kept: upload the file again',
   notFound: 'Upload not found',
-  alreadyInProject: 'Already in the project',
+  alreadyStored: 'Stored already: not sent again',
+  stopped: 'Stopped: start the upload again to go on from where it stopped',
 } as const;
 
 /** Spec 1 §4 "Upload state", per file. */

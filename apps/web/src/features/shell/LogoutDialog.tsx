@@ -1,4 +1,7 @@
-/** Logout asks first (spec 1 §2); then the session ends and the app goes to /login. */
+/**
+ * Logout asks first (spec 1 §2); then this tab's uploads stop ('Unable to stop the upload' when they
+ * cannot), the session ends and the app goes to /login.
+ */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
@@ -8,7 +11,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { LOGIN_PATH, useAuth, type LoginLocationState } from '../../app/auth.tsx';
+import { UPLOAD_MESSAGES } from '@tessera/domain';
 import { useNotify } from '../../app/notify.tsx';
+import { uploadQueue } from '../uploads/index.ts';
 
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { signOut } = useAuth();
@@ -17,6 +22,7 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [isSigningOut, setSigningOut] = useState(false);
   const logout = async () => {
     setSigningOut(true);
+    await uploadQueue.stop().catch(() => notify(UPLOAD_MESSAGES.unableToStop, 'error'));
     try {
       await signOut();
       onClose();

@@ -1,6 +1,7 @@
 /**
  * The navigation bar (spec 1 §2): logo, project selector, Browse menu (slidesBrowse), Create project
- * (projectCreate), help menu and account menu. The Jobs button joins it with the jobs panel.
+ * (projectCreate), the upload button with its panel (slideUpload), help menu and account menu. The Jobs
+ * button joins it with the jobs panel.
  */
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -21,6 +22,7 @@ import { BrowseMenu } from './BrowseMenu.tsx';
 import { HelpMenu } from './HelpMenu.tsx';
 import { LogoMark } from '../../ui/Logo.tsx';
 import { ProjectSelector } from './ProjectSelector.tsx';
+import { UploadButton } from '../uploads/index.ts';
 
 export function Navbar() {
   const { pathname } = useLocation();
@@ -105,6 +107,7 @@ export function Navbar() {
             Create project
           </Button>
         )}
+        <UploadButton project={current} />
         <HelpMenu />
         <AccountMenu />
       </Toolbar>

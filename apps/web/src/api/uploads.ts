@@ -1,0 +1,116 @@
+/**
+ * What the upload panel sends (issue #15 point 1): a file's checksum (packages/domain checksum.ts, hashed
+ * here with Web Crypto), the project's slide for that checksum when the image is stored already
+ * ('available' — or linked from another project of the user, without a copy), and the bytes over tus
+ * (`/v1/uploads`, tus-js-client) with progress, retries and resuming an upload a closed tab or a cut
+ * network left unfinished. The server registers the slide when the last byte is in.
+ */
+import * as tus from 'tus-js-client';
+import { checksumRanges, checksumSizeSuffix, UPLOAD_MESSAGES } from '@tessera/domain';
+import { slides, uploads, type Slide } from '@tessera/contract';
+import { ApiError, call, freshAccessToken } from './client.ts';
+
+/** The server's code for a checksum no image has (getOrCreateSlide). */
+const IMAGE_NOT_FOUND = 'IMAGE_NOT_FOUND';
+
+/** SHA-256 over the first and last 5 MiB of the file, then its size in decimal: the server's checksum of it. */
+export async function fileChecksum(file: Blob): Promise<string> {
+  const parts = await Promise.all(
+    checksumRanges(file.size).map((r) => file.slice(r.start, r.end).arrayBuffer()),
+  );
+  const suffix = new TextEncoder().encode(checksumSizeSuffix(file.size));
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0) + suffix.length);
+  let at = 0;
+  for (const part of [...parts.map((p) => new Uint8Array(p)), suffix]) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The project's slide for a file already stored (made here when stored for another project of the user); null when it must be sent. */
+export async function findStoredSlide(
+  projectId: string,
+  file: { name: string; checksum: string },
+): Promise<Slide | null> {
+  const dot = file.name.lastIndexOf('.');
+  try {
+    return await call(slides.getOrCreateSlide, {
+      params: { projectId },
+      body: {
+        fileName: file.name,
+        fileExtension: dot > 0 ? file.name.slice(dot + 1) : 'unknown',
+        checksum: file.checksum,
+      },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === IMAGE_NOT_FOUND) return null;
+    throw error;
+  }
+}
+
+/** Waits this long before each retry of a failed request (a cut network, a restarting server): about two minutes in all. */
+const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 30_000, 30_000];
+
+export interface SendingFile {
+  /** Gives up the request under way; the server keeps what it has, and a later send resumes from there. */
+  abort(): Promise<void>;
+  done: Promise<void>;
+}
+
+/**
+ * Sends a file's bytes to the project over tus, resuming an earlier upload of the same file when the
+ * browser remembers one. `done` settles when the server has registered the slide, or with its refusal.
+ */
+export function sendFile(
+  projectId: string,
+  file: File,
+  checksum: string,
+  onProgress: (sent: number, total: number) => void,
+): SendingFile {
+  let upload: tus.Upload;
+  let stop: (error: Error) => void = () => {};
+  const done = new Promise<void>((resolve, reject) => {
+    stop = reject;
+    upload = new tus.Upload(file, {
+      endpoint: uploads.createUpload.path,
+      metadata: { projectId, fileName: file.name, checksum },
+      retryDelays: RETRY_DELAYS_MS,
+      removeFingerprintOnSuccess: true,
+      // The token can expire during a long upload: each request takes the current one.
+      onBeforeRequest: async (req) => {
+        const token = await freshAccessToken();
+        if (token) req.setHeader('Authorization', `Bearer ${token}`);
+      },
+      onProgress,
+      onSuccess: () => resolve(),
+      onError: (error) => reject(refusalOf(error)),
+    });
+    upload.findPreviousUploads().then((previous) => {
+      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      upload.start();
+    }, reject);
+  });
+  return {
+    // tus-js-client says nothing more of an upload it aborts: `done` ends here.
+    abort: async () => {
+      await upload.abort();
+      stop(new Error(UPLOAD_MESSAGES.stopped));
+    },
+    done,
+  };
+}
+
+/** The server's {code, message} of a refused request, else the client library's error. */
+function refusalOf(error: Error): Error {
+  const response = (error as tus.DetailedError).originalResponse;
+  if (!response) return error;
+  try {
+    const body = JSON.parse(response.getBody()) as { code?: string; message?: string };
+    if (body.message) return new ApiError(response.getStatus(), body.code ?? '', body.message);
+  } catch {
+    // Not ours: tus's own text.
+  }
+  return new ApiError(response.getStatus(), '', response.getBody() || error.message);
+}

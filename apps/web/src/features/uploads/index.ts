@@ -1,0 +1,2 @@
+export { UploadButton, UPLOAD_BUTTON_TOOLTIPS } from './UploadButton.tsx';
+export { uploadQueue } from './upload-queue.ts';

@@ -1,0 +1,82 @@
+/**
+ * The Upload panel (spec 1 §2, §4, §6; issue #15 point 1): a writer drops two slides and a file that is
+ * no slide into a new project, starts the upload, watches the states, reads the notice, and finds the
+ * slides in the table after pressing refresh; the same file again is not sent; Clear history empties the
+ * list. A reader's button is disabled with the spec's tooltip. The slides are the shared test slides,
+ * read from there.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { UPLOAD_MESSAGES } from '@tessera/domain';
+import { test, expect } from './fixtures.ts';
+import { addMembers, createProject } from './support/api.ts';
+import { signInPage, tokensFor, USERS } from './support/users.ts';
+import { openTable, slideCount, slideCountText } from './support/slides.ts';
+import { slidePath } from '../../packages/wsi/test/slides.ts';
+
+const SVS = slidePath('tcga-cr-7395-01a-01-ts1.svs');
+const OME = slidePath('cells-2c.ome.tif');
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Upload slides' });
+const rowOf = (page: Page, name: string) => panel(page).getByTestId('upload-row').filter({ hasText: name });
+
+test('a writer uploads two slides and a file that is no slide; the slides join the project', async ({
+  page,
+  shot,
+}) => {
+  const admin = await tokensFor(USERS.admin);
+  const project = await createProject(admin.accessToken, `Uploads ${Date.now()}`);
+  await addMembers(admin.accessToken, project.id, [USERS.writer], 'projectWrite');
+  const { accessToken: token } = await signInPage(page, USERS.writer);
+  await page.goto(`/projects/${project.id}/slides`);
+  await expect(slideCountText(page)).toHaveText('0 of 0 slides');
+
+  await page.getByRole('button', { name: 'Upload slides' }).click();
+  await expect(panel(page).getByText(UPLOAD_MESSAGES.dropZone(project.name))).toBeVisible();
+  const start = panel(page).getByRole('button', { name: 'Start upload' });
+  await expect(start).toBeDisabled();
+
+  const note = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-upload-')), 'notes.svs');
+  fs.writeFileSync(note, 'a note, not a slide\n');
+  await panel(page).getByLabel('Slide files').setInputFiles([SVS, OME, note]);
+  await expect(panel(page).getByTestId('upload-row')).toHaveCount(3);
+  await expect(rowOf(page, 'cells-2c.ome.tif').getByText('Not started')).toBeVisible();
+  await shot('upload-panel');
+
+  await start.click();
+  await expect(page.getByText(UPLOAD_MESSAGES.allUploaded)).toBeVisible({ timeout: 30_000 });
+  await expect(rowOf(page, 'tcga-cr-7395-01a-01-ts1.svs').getByText('Finished')).toBeVisible();
+  await expect(rowOf(page, 'cells-2c.ome.tif').getByText('Finished')).toBeVisible();
+  await expect(rowOf(page, 'notes.svs').getByText('Failed')).toBeVisible();
+  await expect(start).toBeDisabled();
+  await shot('upload-panel-finished');
+  expect(await slideCount(token, project.id)).toBe(2);
+
+  // The same file again is not sent: the project has it.
+  await panel(page).getByLabel('Slide files').setInputFiles([OME]);
+  await start.click();
+  const again = rowOf(page, 'cells-2c.ome.tif').last();
+  await expect(again.getByText(UPLOAD_MESSAGES.alreadyStored)).toBeVisible();
+  expect(await slideCount(token, project.id)).toBe(2);
+
+  await panel(page).getByRole('button', { name: 'Clear history' }).click();
+  await expect(panel(page).getByText('No uploads yet.')).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(slideCountText(page)).toHaveText('2 of 2 slides');
+  await expect(page.getByText('tcga-cr-7395-01a-01-ts1.svs')).toBeVisible();
+});
+
+test('a reader cannot upload: the button says why', async ({ page }) => {
+  await signInPage(page, USERS.reader);
+  await page.goto('/dashboard');
+  const button = page.getByRole('button', { name: 'Upload slides' });
+  await expect(button).toBeDisabled();
+  await button.locator('..').hover();
+  await expect(page.getByRole('tooltip', { name: 'Please select a project to upload slides' })).toBeVisible();
+  await openTable(page, USERS.reader);
+  await button.locator('..').hover();
+  await expect(page.getByRole('tooltip', { name: 'No upload permission' })).toBeVisible();
+});
