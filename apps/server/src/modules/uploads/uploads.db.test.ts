@@ -189,6 +189,8 @@ describe.each(DIALECTS)('uploads [%s]', (dialect) => {
       [{ ...svsMetadata(), checksum: 'ABC' }, 10, 400, null],
       [{ ...svsMetadata(), projectId: 'f'.repeat(24) }, 10, 404, null],
       [svsMetadata(), MAX_UPLOAD_BYTES + 1, 413, null],
+      // tus's own refusals come as our {code, message} too.
+      [svsMetadata(), -5, 400, 'Invalid upload-length'],
     ];
     for (const [metadata, length, status, message] of cases) {
       const answer = await create(writer, metadata, length);

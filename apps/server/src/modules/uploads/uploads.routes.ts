@@ -15,7 +15,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EVENTS, Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import { uploads as contract } from '@tessera/contract';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import { ERROR_CODES, uploads as contract } from '@tessera/contract';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../actor.ts';
 import { AppError } from '../../errors.ts';
@@ -53,21 +54,65 @@ function createTusServer(ctx: AppContext): Server {
       await completeUpload(ctx, upload.id);
       return {};
     },
-    // Our refusals keep their status and travel as our {code, message}.
-    onResponseError: (_req, error) =>
-      error instanceof AppError
-        ? { status_code: error.status, body: JSON.stringify({ code: error.code, message: error.message }) }
-        : undefined,
+    onResponseError: (_req, error) => refusalBody(error),
   });
   tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void deleteUpload(ctx.db, id));
   return tus;
+}
+
+/** Codes for tus's own refusals (a bad Upload-Offset, a missing header), by status. */
+const TUS_CODES: Record<number, string> = {
+  409: ERROR_CODES.conflict,
+  410: UPLOAD_ERROR_CODES.failed,
+  412: 'TUS_VERSION_UNSUPPORTED',
+  413: ERROR_CODES.payloadTooLarge,
+  415: ERROR_CODES.unsupportedMediaType,
+};
+
+/** Our refusals keep their status and code; anything unforeseen is a 500 whose reason stays in the log. */
+function refusalBody(error: Error | { status_code: number; body: string }) {
+  if (error instanceof AppError)
+    return { status_code: error.status, body: JSON.stringify({ code: error.code, message: error.message }) };
+  if ('status_code' in error && error.status_code < 500) return undefined;
+  console.error('Upload request failed', error);
+  return {
+    status_code: 500,
+    body: JSON.stringify({ code: ERROR_CODES.internal, message: 'Internal error' }),
+  };
+}
+
+/**
+ * Every refusal as our {code, message}, sent as JSON: ours (refusalBody) as they are; tus's own, which
+ * are text ('Invalid upload-length'), with that text as the message and a code from the status.
+ */
+async function asOurRefusal(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = (await response.text()).trim();
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.delete('content-length');
+  const code =
+    TUS_CODES[response.status] ?? (response.status >= 500 ? ERROR_CODES.internal : ERROR_CODES.validation);
+  const body = isRefusal(text) ? text : JSON.stringify({ code, message: text || response.statusText });
+  return new Response(body, { status: response.status, headers });
+}
+
+function isRefusal(text: string): boolean {
+  try {
+    const value = JSON.parse(text) as { code?: unknown; message?: unknown } | null;
+    return typeof value?.code === 'string' && typeof value.message === 'string';
+  } catch {
+    return false;
+  }
 }
 
 export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tus = createTusServer(ctx);
   const handOver = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    await callers.run(req.actor!, () => tus.handle(req.raw, reply.raw));
+    const request = new NodeRequest({ req: req.raw, res: reply.raw });
+    const response = await callers.run(req.actor!, () => tus.handleWeb(request));
+    await sendNodeResponse(reply.raw, await asOurRefusal(response));
   };
   await app.register(async (scope) => {
     // The bytes are tus's to read, as they arrive: Fastify leaves them in the request.
