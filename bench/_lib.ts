@@ -135,16 +135,47 @@ export function ensurePeers(peers: { name: string; present: () => boolean; pkg: 
  * cheaper than it is on real slides. Generated once and cached.
  */
 export function ensureTissueSlide(levels: 'pyramid' | 'level-0' = 'pyramid'): string {
+  return ensureReplicatedSlide({ across: 20, down: 11, quality: 80, levels });
+}
+
+/**
+ * CMU-1-Small-Region.svs replicated `across` × `down` into a tiled JPEG BigTIFF at `quality`: the tissue
+ * slide above, or a bigger one (the upload benchmark's 2 GB). Generated once and cached.
+ */
+export function ensureReplicatedSlide({
+  across,
+  down,
+  quality,
+  levels,
+}: {
+  across: number;
+  down: number;
+  quality: number;
+  levels: 'pyramid' | 'level-0';
+}): string {
   mkdirSync(CACHE_DIR, { recursive: true });
-  const file = path.join(CACHE_DIR, `tissue-44400x32637${levels === 'pyramid' ? '' : '-level0'}.tif`);
+  const name =
+    across === 20 && down === 11 && quality === 80
+      ? 'tissue-44400x32637'
+      : `tissue-${2220 * across}x${2967 * down}-q${quality}`;
+  const file = path.join(CACHE_DIR, `${name}${levels === 'pyramid' ? '' : '-level0'}.tif`);
   if (existsSync(file)) return file;
-  log(`generating ${file} from ${TISSUE_SOURCE} with libvips (about 30 s) …`);
+  log(
+    `generating ${file} from ${TISSUE_SOURCE} with libvips (30 s for the tissue slide, minutes for bigger) …`,
+  );
   const t0 = Date.now();
   const work = path.join(CACHE_DIR, `tissue-${process.pid}`);
   mkdirSync(work, { recursive: true });
   try {
-    run('vips', ['replicate', TISSUE_SOURCE, path.join(work, 'rep.v'), '20', '11']);
-    run('vips', ['extract_band', path.join(work, 'rep.v'), path.join(work, 'rgb.v'), '0', '--n', '3']);
+    // RGB first, then replicated: one large intermediate rather than two (a 2 GB slide's is 28 GB).
+    run('vips', ['extract_band', TISSUE_SOURCE, path.join(work, 'one.v'), '0', '--n', '3']);
+    run('vips', [
+      'replicate',
+      path.join(work, 'one.v'),
+      path.join(work, 'rgb.v'),
+      String(across),
+      String(down),
+    ]);
     const partial = path.join(work, 'slide.tif');
     const tiling = [
       '--tile',
@@ -155,7 +186,7 @@ export function ensureTissueSlide(levels: 'pyramid' | 'level-0' = 'pyramid'): st
       '--compression',
       'jpeg',
       '--Q',
-      '80',
+      String(quality),
       '--bigtiff',
     ];
     run('vips', [

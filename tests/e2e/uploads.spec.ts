@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { UPLOAD_MESSAGES } from '@tessera/domain';
+import { JOBS_PANEL_TEXTS, UPLOAD_MESSAGES } from '@tessera/domain';
 import { test, expect } from './fixtures.ts';
 import { addMembers, createProject } from './support/api.ts';
 import { signInPage, tokensFor, USERS } from './support/users.ts';
@@ -67,6 +67,20 @@ test('a writer uploads two slides and a file that is no slide; the slides join t
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(slideCountText(page)).toHaveText('2 of 2 slides');
   await expect(page.getByText('tcga-cr-7395-01a-01-ts1.svs')).toBeVisible();
+
+  // The uploads queued the slides' optimization: the writer follows it in the Jobs panel.
+  await page.getByRole('button', { name: 'Jobs' }).click();
+  const jobs = page.getByRole('region', { name: 'Jobs' });
+  await expect(jobs.getByRole('heading', { name: JOBS_PANEL_TEXTS.title })).toBeVisible();
+  const optimization = jobs.getByTestId('job-row').filter({ hasText: 'tcga-cr-7395-01a-01-ts1.svs' });
+  await expect(optimization.getByText('Optimize slide')).toBeVisible();
+  await expect(optimization.getByText(project.name)).toBeVisible();
+  await expect(optimization.getByText('Succeeded')).toBeVisible({ timeout: 30_000 });
+  await shot('jobs-panel');
+  await optimization.getByRole('button', { name: 'Details of Optimize slide' }).click();
+  await expect(page.getByLabel('Output log')).not.toHaveText('Nothing logged yet.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await jobs.getByRole('button', { name: 'Close' }).click();
 });
 
 test('a reader cannot upload: the button says why', async ({ page }) => {

@@ -30,17 +30,15 @@ import {
   uploadsDir,
 } from './uploads.service.ts';
 import { deleteUpload, type UploadRow } from './uploads.queries.ts';
-
-/** tus's own media type for the bytes of PATCH (and of POST with creation-with-upload). */
-const TUS_BYTES = 'application/offset+octet-stream';
+import { appendToUpload, TUS_BYTES } from './upload-patch.ts';
 
 /** The caller of the request tus is handling: its hooks run inside, where Fastify's request is not at hand. */
 const callers = new AsyncLocalStorage<Actor>();
 
-function createTusServer(ctx: AppContext): Server {
+function createTusServer(ctx: AppContext, store: FileStore): Server {
   const tus = new Server({
     path: contract.createUpload.path,
-    datastore: new FileStore({ directory: uploadsDir(ctx) }),
+    datastore: store,
     maxSize: ctx.config.maxUploadBytes,
     relativeLocation: true,
     respectForwardedHeaders: ctx.config.trustProxy,
@@ -107,7 +105,8 @@ function isRefusal(text: string): boolean {
 }
 
 export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const tus = createTusServer(ctx);
+  const store = new FileStore({ directory: uploadsDir(ctx) });
+  const tus = createTusServer(ctx, store);
   const handOver = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     const request = new NodeRequest({ req: req.raw, res: reply.raw });
@@ -126,8 +125,8 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
           let row = await ownUpload(ctx, req.actor!, uploadId);
           if (row.state === 'receiving' && req.method !== 'DELETE' && (await isReceived(ctx, row)))
             ({ row } = await completeUpload(ctx, row.id));
-          if (row.state === 'receiving') return handOver(req, reply);
-          return answerFinished(reply, req.method, row);
+          if (row.state !== 'receiving') return answerFinished(reply, req.method, row);
+          return req.method === 'PATCH' ? appendToUpload(ctx, store, req, reply, row) : handOver(req, reply);
         },
       });
   });

@@ -1,7 +1,7 @@
 /**
  * The navigation bar (spec 1 §2): logo, project selector, Browse menu (slidesBrowse), Create project
- * (projectCreate), the upload button with its panel (slideUpload), help menu and account menu. The Jobs
- * button joins it with the jobs panel.
+ * (projectCreate), the Jobs button with its panel (jobsManage), the upload button with its panel
+ * (slideUpload), help menu and account menu.
  */
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -22,6 +22,7 @@ import { BrowseMenu } from './BrowseMenu.tsx';
 import { HelpMenu } from './HelpMenu.tsx';
 import { LogoMark } from '../../ui/Logo.tsx';
 import { ProjectSelector } from './ProjectSelector.tsx';
+import { JobsButton } from '../jobs/index.ts';
 import { UploadButton } from '../uploads/index.ts';
 
 export function Navbar() {
@@ -107,6 +108,7 @@ export function Navbar() {
             Create project
           </Button>
         )}
+        {permissions.has('jobsManage') && <JobsButton />}
         <UploadButton project={current} />
         <HelpMenu />
         <AccountMenu />

@@ -1,0 +1,1 @@
+export { JobsButton } from './JobsButton.tsx';
