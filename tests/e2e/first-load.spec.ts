@@ -59,15 +59,21 @@ test('the slide table downloads no code of settings, members, profile, the dashb
   expect(new Set(requested)).toEqual(
     new Set(initialJsFiles(readManifest(), [SCREEN.shell, SCREEN.projectLayout, SCREEN.projectSlides])),
   );
-  // The shell (navbar), the project frame, and the table with the dialogs its toolbar opens.
+  // The shell (navbar with its Jobs and upload buttons and their panels; the upload library loads with
+  // the first upload), the project frame, and the table with the dialogs its toolbar opens.
   expect(featuresIn(readChunkModules(), requested)).toEqual([
+    'jobs',
     'metadata-import',
     'projects',
     'shared-views',
     'shell',
     'slide-export',
     'slides',
+    'uploads',
   ]);
+  expect(
+    requested.flatMap((file) => readChunkModules()[file] ?? []).filter((id) => id.includes('tus-js-client')),
+  ).toEqual([]);
   // The viewer, OpenLayers and the tab layout are the viewer's chunk alone (issue #12 point 10); the
   // domain's viewer rules are shared (the slide list's limit is the table's too).
   const modules = readChunkModules();

@@ -5,7 +5,7 @@
  * (`/v1/uploads`, tus-js-client) with progress, retries and resuming an upload a closed tab or a cut
  * network left unfinished. The server registers the slide when the last byte is in.
  */
-import * as tus from 'tus-js-client';
+import type * as tus from 'tus-js-client';
 import { checksumRanges, checksumSizeSuffix, UPLOAD_MESSAGES } from '@tessera/domain';
 import { slides, uploads, type Slide } from '@tessera/contract';
 import { ApiError, call, freshAccessToken } from './client.ts';
@@ -69,33 +69,38 @@ export function sendFile(
   checksum: string,
   onProgress: (sent: number, total: number) => void,
 ): SendingFile {
-  let upload: tus.Upload;
+  let upload: tus.Upload | undefined;
   let stop: (error: Error) => void = () => {};
   const done = new Promise<void>((resolve, reject) => {
     stop = reject;
-    upload = new tus.Upload(file, {
-      endpoint: uploads.createUpload.path,
-      metadata: { projectId, fileName: file.name, checksum },
-      retryDelays: RETRY_DELAYS_MS,
-      removeFingerprintOnSuccess: true,
-      // The token can expire during a long upload: each request takes the current one.
-      onBeforeRequest: async (req) => {
-        const token = await freshAccessToken();
-        if (token) req.setHeader('Authorization', `Bearer ${token}`);
-      },
-      onProgress,
-      onSuccess: () => resolve(),
-      onError: (error) => reject(refusalOf(error)),
-    });
-    upload.findPreviousUploads().then((previous) => {
-      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
-      upload.start();
-    }, reject);
+    // The library loads with the first upload, not with every page that shows the upload button.
+    import('tus-js-client')
+      .then(async ({ Upload }) => {
+        const sending = new Upload(file, {
+          endpoint: uploads.createUpload.path,
+          metadata: { projectId, fileName: file.name, checksum },
+          retryDelays: RETRY_DELAYS_MS,
+          removeFingerprintOnSuccess: true,
+          // The token can expire during a long upload: each request takes the current one.
+          onBeforeRequest: async (req) => {
+            const token = await freshAccessToken();
+            if (token) req.setHeader('Authorization', `Bearer ${token}`);
+          },
+          onProgress,
+          onSuccess: () => resolve(),
+          onError: (error) => reject(refusalOf(error)),
+        });
+        upload = sending;
+        const [previous] = await sending.findPreviousUploads();
+        if (previous) sending.resumeFromPreviousUpload(previous);
+        sending.start();
+      })
+      .catch(reject);
   });
   return {
     // tus-js-client says nothing more of an upload it aborts: `done` ends here.
     abort: async () => {
-      await upload.abort();
+      await upload?.abort();
       stop(new Error(UPLOAD_MESSAGES.stopped));
     },
     done,
