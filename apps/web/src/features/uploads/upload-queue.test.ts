@@ -21,7 +21,11 @@ function controlledSend() {
     finish = resolve;
     fail = reject;
   });
-  return { sending: { abort: vi.fn(async () => fail(new Error(UPLOAD_MESSAGES.stopped))), done }, finish, fail };
+  return {
+    sending: { abort: vi.fn(async () => fail(new Error(UPLOAD_MESSAGES.stopped))), done },
+    finish,
+    fail,
+  };
 }
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -67,7 +71,11 @@ describe('UploadQueue (spec 1 §4 "Upload state")', () => {
     queue.add('p1', 'Project 1', [file('a.svs')]);
     queue.start();
     await settle();
-    expect(queue.snapshot()[0]).toMatchObject({ state: 'Finished', slideId: 'known', message: UPLOAD_MESSAGES.alreadyStored });
+    expect(queue.snapshot()[0]).toMatchObject({
+      state: 'Finished',
+      slideId: 'known',
+      message: UPLOAD_MESSAGES.alreadyStored,
+    });
     expect(api.sendFile).not.toHaveBeenCalled();
   });
 
