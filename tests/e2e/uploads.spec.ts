@@ -89,8 +89,8 @@ test('a reader cannot upload: the button says why', async ({ page }) => {
   const button = page.getByRole('button', { name: 'Upload slides' });
   await expect(button).toBeDisabled();
   await button.locator('..').hover();
-  await expect(page.getByRole('tooltip', { name: 'Please select a project to upload slides' })).toBeVisible();
+  await expect(page.getByRole('tooltip', { name: UPLOAD_MESSAGES.selectProject })).toBeVisible();
   await openTable(page, USERS.reader);
   await button.locator('..').hover();
-  await expect(page.getByRole('tooltip', { name: 'No upload permission' })).toBeVisible();
+  await expect(page.getByRole('tooltip', { name: UPLOAD_MESSAGES.noPermission })).toBeVisible();
 });

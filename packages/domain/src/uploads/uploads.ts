@@ -9,6 +9,9 @@ export const UPLOAD_MESSAGES = {
   dropZone: (project: string) => `Drop slides on this panel to upload them to project ${project}`,
   allUploaded: 'All slides uploaded, please press the refresh button',
   unableToStop: 'Unable to stop the upload',
+  /** Spec 1 §6: the upload button's tooltips when it cannot be used. */
+  selectProject: 'Please select a project to upload slides',
+  noPermission: 'No upload permission',
   metadataMissing: 'An upload must name its projectId, fileName and checksum in Upload-Metadata',
   lengthRequired: 'An upload must declare its length (Upload-Length)',
   empty: 'The file is empty: an empty file is not a slide',

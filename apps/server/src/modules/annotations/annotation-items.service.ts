@@ -48,17 +48,20 @@ export async function importGeoJson(
   };
 }
 
+/** Which region features a read answers and at what detail (the contract's FeaturesQuery, parsed). */
+interface FeaturesQuery {
+  version?: number | undefined;
+  bbox?: Box | undefined;
+  detail: AnnotationDetail;
+  tolerance: number;
+  limit: number;
+}
+
 export async function getFeatures(
   ctx: AppContext,
   project: ProjectScope,
   setId: string,
-  query: {
-    version?: number | undefined;
-    bbox?: Box | undefined;
-    detail: AnnotationDetail;
-    tolerance: number;
-    limit: number;
-  },
+  query: FeaturesQuery,
 ): Promise<JsonText> {
   const set = await readableSetOf(ctx.db, project, setId, query.version);
   // One more than asked: whether there were more is then known without counting them.
@@ -172,13 +175,7 @@ export async function getFeaturesBinary(
   ctx: AppContext,
   project: ProjectScope,
   setId: string,
-  query: {
-    version?: number | undefined;
-    bbox?: Box | undefined;
-    detail: AnnotationDetail;
-    tolerance: number;
-    limit: number;
-  },
+  query: FeaturesQuery,
 ): Promise<Uint8Array> {
   const set = await readableSetOf(ctx.db, project, setId, query.version);
   const read = { version: query.version, box: query.bbox, limit: query.limit + 1 };

@@ -17,13 +17,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
 import type { jobs } from '@tessera/contract';
 import { JOBS_GRID_COLUMNS, JOBS_PANEL_TEXTS } from '@tessera/domain';
 import { useMyJobs } from '../../api/jobs.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { PanelHeader } from '../../ui/PanelHeader.tsx';
 import { JobDetailsDialog } from './JobDetailsDialog.tsx';
 import { JobStateChip } from './JobStateChip.tsx';
 
@@ -45,20 +45,7 @@ export function JobsPanel({ open, onClose }: { open: boolean; onClose: () => voi
       slotProps={{ paper: { sx: { width: { xs: '100vw', md: '75vw' } } } }}
     >
       <Box role="region" aria-label="Jobs" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-        <Stack
-          direction="row"
-          alignItems="center"
-          sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
-        >
-          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-            {JOBS_PANEL_TEXTS.title}
-          </Typography>
-          <Tooltip title="Close">
-            <IconButton aria-label="Close" onClick={onClose}>
-              <CloseOutlined />
-            </IconButton>
-          </Tooltip>
-        </Stack>
+        <PanelHeader title={JOBS_PANEL_TEXTS.title} onClose={onClose} />
         <Box sx={{ flex: 1, overflow: 'auto' }}>
           {list.isPending ? (
             <LinearProgress aria-label="Loading jobs" />

@@ -17,13 +17,6 @@ import { queryKeys } from '../../api/queries.ts';
 import { uploadQueue } from './upload-queue.ts';
 import { UploadPanel } from './UploadPanel.tsx';
 
-/** Spec 1 §6 tooltips. */
-export const UPLOAD_BUTTON_TOOLTIPS = {
-  noProject: 'Please select a project to upload slides',
-  noPermission: 'No upload permission',
-  ready: 'Upload slides',
-} as const;
-
 export function UploadButton({ project }: { project: Project | undefined }) {
   const [isOpen, setOpen] = useState(false);
   const notify = useNotify();
@@ -43,10 +36,10 @@ export function UploadButton({ project }: { project: Project | undefined }) {
   }, [notify, queryClient]);
 
   const title = !project
-    ? UPLOAD_BUTTON_TOOLTIPS.noProject
+    ? UPLOAD_MESSAGES.selectProject
     : canUpload
-      ? UPLOAD_BUTTON_TOOLTIPS.ready
-      : UPLOAD_BUTTON_TOOLTIPS.noPermission;
+      ? 'Upload slides'
+      : UPLOAD_MESSAGES.noPermission;
   return (
     <>
       <Tooltip title={title}>

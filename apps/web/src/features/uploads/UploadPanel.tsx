@@ -9,14 +9,12 @@ import { useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import { canStartUpload, isUploadHistory, UPLOAD_MESSAGES } from '@tessera/domain';
+import { PanelHeader } from '../../ui/PanelHeader.tsx';
 import { uploadQueue, type UploadEntry } from './upload-queue.ts';
 import { UploadStateChip } from './UploadStateChip.tsx';
 
@@ -68,20 +66,7 @@ export function UploadPanel({ open, onClose, project }: Props) {
         onDrop={onDrop}
         sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
       >
-        <Stack
-          direction="row"
-          alignItems="center"
-          sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
-        >
-          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-            Upload slides
-          </Typography>
-          <Tooltip title="Close">
-            <IconButton aria-label="Close" onClick={onClose}>
-              <CloseOutlined />
-            </IconButton>
-          </Tooltip>
-        </Stack>
+        <PanelHeader title="Upload slides" onClose={onClose} />
         <Box sx={{ p: 2 }}>
           <Box
             data-testid="upload-drop-zone"

@@ -1,2 +1,2 @@
-export { UploadButton, UPLOAD_BUTTON_TOOLTIPS } from './UploadButton.tsx';
+export { UploadButton } from './UploadButton.tsx';
 export { uploadQueue } from './upload-queue.ts';
