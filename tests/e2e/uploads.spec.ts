@@ -51,6 +51,8 @@ test('a writer uploads two slides and a file that is no slide; the slides join t
   await expect(rowOf(page, 'cells-2c.ome.tif').getByText('Finished')).toBeVisible();
   await expect(rowOf(page, 'notes.svs').getByText('Failed')).toBeVisible();
   await expect(start).toBeDisabled();
+  // The counts are reloaded at once: the project's header says so behind the panel.
+  await expect(page.getByText('2 slides', { exact: true })).toBeVisible();
   await shot('upload-panel-finished');
   expect(await slideCount(token, project.id)).toBe(2);
 

@@ -27,8 +27,11 @@ export function UploadButton({ project }: { project: Project | undefined }) {
   useEffect(() => {
     uploadQueue.onDrained = () => {
       notify(UPLOAD_MESSAGES.allUploaded, 'info');
-      for (const projectId of new Set(uploadQueue.snapshot().map((e) => e.projectId)))
+      // The counts (the project's header and the table's 'N of M'); the rows wait for Refresh.
+      for (const projectId of new Set(uploadQueue.snapshot().map((e) => e.projectId))) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.project(projectId), exact: true });
         void queryClient.invalidateQueries({ queryKey: queryKeys.slideCount(projectId) });
+      }
     };
     return () => {
       uploadQueue.onDrained = null;
