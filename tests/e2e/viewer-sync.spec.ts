@@ -196,7 +196,22 @@ test('two docked tabs follow each other in Manual; a reader may not overwrite la
   await viewer(page, 2).getByRole('button', { name: 'Magnify to 10×' }).click();
   await expect(viewer(page, 2).getByLabel('Magnification shown')).toHaveText('10×');
   await expect.poll(() => magnification(1)).toBeCloseTo((m1 * 10) / m2, 0);
+
+  // The pointer is linked: over the first map's centre, the map-pin marks the second map's centre (the
+  // same tissue), its tip within a pixel or two; it goes when the pointer leaves.
+  const pin = viewer(page, 2).getByTestId('map-pin');
+  await expect(pin).toBeHidden();
+  const [box1, box2] = [(await mapOf(page, 1).boundingBox())!, (await mapOf(page, 2).boundingBox())!];
+  await page.mouse.move(box1.x + box1.width / 2 - 30, box1.y + box1.height / 2);
+  await page.mouse.move(box1.x + box1.width / 2, box1.y + box1.height / 2);
+  await expect(pin).toBeVisible();
+  const tip = (await pin.boundingBox())!;
+  expect(Math.abs(tip.x + tip.width / 2 - (box2.x + box2.width / 2))).toBeLessThanOrEqual(2);
+  expect(Math.abs(tip.y + tip.height - (box2.y + box2.height / 2))).toBeLessThanOrEqual(2);
+  await expect(viewer(page, 1).getByTestId('map-pin')).toBeHidden();
   await shot('viewer-sync-manual');
+  await page.mouse.move(box1.x + box1.width / 2, box1.y - 40);
+  await expect(pin).toBeHidden();
 
   // The server refuses a reader's overwrite too.
   const { accessToken: token } = await tokensFor(USERS.reader);

@@ -23,3 +23,21 @@ export function crosshairElement(): HTMLElement {
     '<path d="M18 3v31M3 18h30" stroke="#212121" stroke-width="2"/></svg>';
   return element;
 }
+
+/**
+ * Spec 2 §2's map-pin: a pin whose tip marks one point of the image. The viewer shows it on the slides
+ * synced with the one under the pointer, where that pointer's tissue lies on them (sync-coordinator.ts).
+ */
+export function mapPinElement(): HTMLElement {
+  const element = document.createElement('div');
+  element.className = 'slide-map-pin';
+  element.dataset.testid = 'map-pin';
+  element.setAttribute('aria-hidden', 'true');
+  Object.assign(element.style, { pointerEvents: 'none', width: '24px', height: '32px' });
+  element.innerHTML =
+    '<svg viewBox="0 0 24 32" width="24" height="32">' +
+    '<path d="M12 31C12 31 2 18.5 2 11.5a10 10 0 0 1 20 0C22 18.5 12 31 12 31z" ' +
+    'fill="#d32f2f" stroke="white" stroke-width="2"/>' +
+    '<circle cx="12" cy="11.5" r="3.5" fill="white"/></svg>';
+  return element;
+}

@@ -8,6 +8,7 @@
  */
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
+import Overlay from 'ol/Overlay.js';
 import { unByKey } from 'ol/Observable.js';
 import Projection from 'ol/proj/Projection.js';
 import OverviewMap from 'ol/control/OverviewMap.js';
@@ -33,7 +34,7 @@ import { MIN_RESOLUTION, slidePyramid, type SlideTiles } from './slide-pyramid.t
 import type { FetchTile } from './tile-loader.ts';
 import type { ChannelSource } from './channel-layer.ts';
 import { SlideLayers, type SlideDisplay, type TileUrl } from './slide-layers.ts';
-import { crosshairElement } from './markers.ts';
+import { crosshairElement, mapPinElement } from './markers.ts';
 import { AnnotationLayers, type AnnotationSource } from './annotation-layers.ts';
 import { SLIDE_DRAWN_EVENT, SLIDE_MOVED_EVENT } from './slide-events.ts';
 
@@ -87,6 +88,12 @@ export class SlideMap {
   private readonly layers: SlideLayers;
   private display: SlideDisplay;
   private readonly crosshair: HTMLElement;
+  /** Its tip at the pinned point; positioned nowhere (hidden) until showPin. */
+  private readonly pin = new Overlay({
+    element: mapPinElement(),
+    positioning: 'bottom-center',
+    stopEvent: false,
+  });
   private annotations: AnnotationLayers | null = null;
 
   constructor(options: SlideMapOptions) {
@@ -167,6 +174,7 @@ export class SlideMap {
     this.crosshair = crosshairElement();
     // Made with the map in its constructor, so always there.
     this.map.getViewport()!.appendChild(this.crosshair);
+    this.map.addOverlay(this.pin);
     if (onViewChange)
       this.map.on('moveend', () =>
         onViewChange({ box: this.viewBox(), magnification: this.magnification() }),
@@ -290,8 +298,7 @@ export class SlideMap {
 
   /** The centre shown, in image pixels of the unflipped image, y downwards. */
   center(): Point {
-    const [x, y] = this.map.getView().getCenter() ?? [0, 0];
-    return { x: this.display.isFlipped ? this.extent[2] - x! : x!, y: -y! };
+    return this.imagePointOf(this.map.getView().getCenter() ?? [0, 0]);
   }
 
   /** Image pixels per screen pixel. */
@@ -303,7 +310,7 @@ export class SlideMap {
   setView({ center, resolution }: ViewPosition): void {
     const view = this.map.getView();
     view.cancelAnimations();
-    view.setCenter([this.display.isFlipped ? this.extent[2] - center.x : center.x, -center.y]);
+    view.setCenter(this.mapCoordinateOf(center));
     view.setResolution(resolution);
   }
 
@@ -330,6 +337,36 @@ export class SlideMap {
   /** Spec 2 §2: the sync cross-hair, a marker at the map's centre. */
   showCrosshair(isShown: boolean): void {
     this.crosshair.style.display = isShown ? 'block' : 'none';
+  }
+
+  /** Spec 2 §2: the map-pin, its tip at this image point (unflipped, y down); null hides it. */
+  showPin(point: Point | null): void {
+    this.pin.setPosition(point ? this.mapCoordinateOf(point) : undefined);
+  }
+
+  /**
+   * Calls `listener` with the image point under the mouse as it moves over the map (unflipped, y down),
+   * and with null when it leaves. Answers the unsubscribe.
+   */
+  onPointerAt(listener: (point: Point | null) => void): () => void {
+    const key = this.map.on('pointermove', (event) => listener(this.imagePointOf(event.coordinate)));
+    // Made with the map in its constructor, so always there.
+    const viewport = this.map.getViewport()!;
+    const leave = () => listener(null);
+    viewport.addEventListener('pointerleave', leave);
+    return () => {
+      unByKey(key);
+      viewport.removeEventListener('pointerleave', leave);
+    };
+  }
+
+  /** A map coordinate as an image point (unflipped, y down), and back: mirrored while flipped, y negated. */
+  private imagePointOf([x, y]: readonly number[]): Point {
+    return { x: this.display.isFlipped ? this.extent[2] - x! : x!, y: -y! };
+  }
+
+  private mapCoordinateOf(point: Point): [number, number] {
+    return [this.display.isFlipped ? this.extent[2] - point.x : point.x, -point.y];
   }
 
   /** Shows an image box (the deep link's bbox). */

@@ -257,9 +257,14 @@ export function landmarkLink(
 /** The follower's view for the leader's. */
 export function followView(link: ViewLink, leader: ViewPosition): ViewPosition {
   return {
-    center: applySimilarity(link.transform, leader.center),
+    center: followPoint(link, leader.center),
     resolution: leader.resolution * link.resolutionRatio,
   };
+}
+
+/** Where a point of the leader's image lies on the follower's (the map-pin under a synced pointer). */
+export function followPoint(link: ViewLink, point: Point): Point {
+  return applySimilarity(link.transform, point);
 }
 
 /**

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { BlockLandmarks, SyncViewer, ViewPosition } from '@tessera/domain';
+import type { BlockLandmarks, Point, SyncViewer, ViewPosition } from '@tessera/domain';
 import { SyncCoordinator, type SyncClock, type SyncedMap, type SyncSettings } from './sync-coordinator.ts';
 
 /** A map that keeps its view and tells its listeners synchronously, as OpenLayers' view does. */
 class FakeMap implements SyncedMap {
   crosshair = false;
+  pin: Point | null = null;
   sets = 0;
   private listeners = new Set<() => void>();
+  private pointerListeners = new Set<(point: Point | null) => void>();
   constructor(public view: ViewPosition) {}
   center = () => this.view.center;
   resolution = () => this.view.resolution;
@@ -25,6 +27,17 @@ class FakeMap implements SyncedMap {
   }
   showCrosshair(isShown: boolean) {
     this.crosshair = isShown;
+  }
+  showPin(point: Point | null) {
+    this.pin = point;
+  }
+  /** What the mouse does: over this image point, or gone (null). */
+  point(point: Point | null) {
+    this.pointerListeners.forEach((l) => l(point));
+  }
+  onPointerAt(listener: (point: Point | null) => void) {
+    this.pointerListeners.add(listener);
+    return () => this.pointerListeners.delete(listener);
   }
 }
 
@@ -165,5 +178,36 @@ describe('SyncCoordinator', () => {
     a.move(at(160, 100));
     // Mirrored now: A's +10 in image x is −10 on screen, and B follows on screen.
     expect(b.view.center).toEqual({ x: 5040, y: 3000 });
+  });
+
+  it('the pointer over one map pins the same tissue on the maps synced with it, and none once it leaves', () => {
+    const { sync, maps } = setUp();
+    const [a, b] = maps as [FakeMap, FakeMap];
+    a.point({ x: 130, y: 90 });
+    // Manual: A's reference (100, 100) is B's (5000, 3000).
+    expect(b.pin).toEqual({ x: 5030, y: 2990 });
+    expect(a.pin).toBeNull();
+    b.point({ x: 5000, y: 3000 });
+    expect(a.pin).toEqual({ x: 100, y: 100 });
+    expect(b.pin).toBeNull();
+    b.point(null);
+    expect(a.pin).toBeNull();
+    // A change of mode takes the pins away; Disabled places none.
+    a.point({ x: 130, y: 90 });
+    sync.configure(settings({ mode: 'disabled' }));
+    expect(b.pin).toBeNull();
+    a.point({ x: 130, y: 90 });
+    expect(b.pin).toBeNull();
+  });
+
+  it('a map that goes away takes the pins it placed with it', () => {
+    const { sync, maps } = setUp();
+    const [, b] = maps as [FakeMap, FakeMap];
+    const c = new FakeMap(at(10, 10, 1));
+    const unregister = sync.register('viewerId3', c);
+    c.point({ x: 20, y: 10 });
+    expect(b.pin).not.toBeNull();
+    unregister();
+    expect(b.pin).toBeNull();
   });
 });

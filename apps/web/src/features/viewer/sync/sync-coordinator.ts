@@ -8,8 +8,12 @@
  * No feedback: a follower's map reports its change synchronously inside setView, while `isApplying` is
  * set, and such reports are not moves. The viewer that moved last leads; a map that registers (a tab
  * shown for the first time, a slide replaced in a tab) follows it at once.
+ *
+ * The pointer is linked too: while the mouse is over a map, each map synced with it shows the map-pin
+ * where the same tissue lies on its slide (through the same link as the view), and none once it leaves.
  */
 import {
+  followPoint,
   followView,
   isSyncedPair,
   landmarkLink,
@@ -30,6 +34,8 @@ export interface SyncedMap {
   setView(view: ViewPosition): void;
   onViewChanging(listener: () => void): () => void;
   showCrosshair(isShown: boolean): void;
+  showPin(point: Point | null): void;
+  onPointerAt(listener: (point: Point | null) => void): () => void;
 }
 
 export interface SyncSettings {
@@ -79,8 +85,11 @@ export class SyncCoordinator {
   /** Adds a viewer's map; answers its removal. */
   register(viewerId: string, map: SyncedMap): () => void {
     this.unregister(viewerId);
-    const unsubscribe = map.onViewChanging(() => this.moved(viewerId));
-    this.maps.set(viewerId, { map, unsubscribe });
+    const unsubscribers = [
+      map.onViewChanging(() => this.moved(viewerId)),
+      map.onPointerAt((point) => this.pointed(viewerId, point)),
+    ];
+    this.maps.set(viewerId, { map, unsubscribe: () => unsubscribers.forEach((u) => u()) });
     if (this.settings.mode === 'manual') this.references.set(viewerId, viewOf(map));
     this.showCrosshairs();
     const leader = this.leader;
@@ -99,6 +108,7 @@ export class SyncCoordinator {
     if (timer !== undefined) this.clock.clearTimeout(timer);
     this.pending.delete(viewerId);
     if (this.leader === viewerId) this.leader = null;
+    this.pointed(viewerId, null);
   }
 
   /**
@@ -119,6 +129,8 @@ export class SyncCoordinator {
     )
       this.alignToLeader();
     this.showCrosshairs();
+    // The links may have changed (mode, flip, landmarks): the next pointer move places the pins anew.
+    for (const { map } of this.maps.values()) map.showPin(null);
   }
 
   /** Manual chosen (again): the positions now are the new reference. */
@@ -171,6 +183,14 @@ export class SyncCoordinator {
       }
     } finally {
       this.isApplying = false;
+    }
+  }
+
+  /** The pointer over `viewerId`'s map at `point` (null: it left): the pins of the maps synced with it. */
+  private pointed(viewerId: string, point: Point | null): void {
+    for (const [otherId, { map }] of this.maps) {
+      const link = point && otherId !== viewerId ? this.linkOf(viewerId, otherId) : null;
+      map.showPin(link && point ? followPoint(link, point) : null);
     }
   }
 
