@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { auditPruneJob } from './audit-prune.job.ts';
 import { convertImageJob } from './convert-image.job.ts';
 import { copyAnnotationsJob } from './copy-annotations.job.ts';
+import { copySlidesJob } from './copy-slides.job.ts';
 import { downloadAnnotationVersionJob } from './download-annotation-version.job.ts';
 import type { JobKinds } from './job-kind.ts';
 
@@ -14,6 +15,7 @@ export const JOB_KINDS = {
   [auditPruneJob.name]: auditPruneJob,
   [convertImageJob.name]: convertImageJob,
   [copyAnnotationsJob.name]: copyAnnotationsJob,
+  [copySlidesJob.name]: copySlidesJob,
   [downloadAnnotationVersionJob.name]: downloadAnnotationVersionJob,
 } satisfies JobKinds;
 

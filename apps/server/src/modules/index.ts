@@ -21,6 +21,7 @@ import { registerMetadataPresetRoutes } from './metadata-presets/metadata-preset
 import { registerAnnotationRoutes } from './annotations/annotations.routes.ts';
 import { registerJobRoutes } from './jobs/jobs.routes.ts';
 import { registerUploadRoutes } from './uploads/uploads.routes.ts';
+import { registerSlideCopyRoutes } from './slide-copy/slide-copy.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -42,5 +43,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerMetadataPresetRoutes(app, ctx);
   registerAnnotationRoutes(app, ctx);
   registerJobRoutes(app, ctx);
+  registerSlideCopyRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
 }

@@ -26,7 +26,7 @@ export interface CopyPlan {
 export type SlideOutcome = { outcome: 'copied' | 'skipped' } | { outcome: 'failed'; reason: string };
 
 /** The source set's annotations of the chosen classes, as inputs to create again elsewhere. */
-export async function sourceAnnotations(db: Db, plan: CopyPlan) {
+export async function sourceAnnotations(db: Db, plan: Pick<CopyPlan, 'sourceSetId' | 'classIds'>) {
   const keep = (classId: string) => !plan.classIds || plan.classIds.includes(classId);
   const regions: RegionFeatureInput[] = (await items.findFeatures(db, plan.sourceSetId))
     .filter((row) => keep(row.class_id))

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { ERROR_CODES, jobs } from '@tessera/contract';
+import { slideCopySummary, type SlideCopyOutcome } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../actor.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -69,6 +70,16 @@ function wordsOf(job: Job, lookups: Lookups): Words {
         outputDescription: done && artifact?.fileName ? artifact.fileName : '',
       };
     }
+    case 'copy-slides': {
+      const slides = Array.isArray(r.slides) ? (r.slides as { outcome: SlideCopyOutcome }[]) : [];
+      const target = lookups.projectNames.get(String(p.targetProjectId)) ?? 'another project';
+      const count = Array.isArray(p.slideIds) ? p.slideIds.length : 0;
+      return {
+        jobName: 'Copy slides',
+        inputDescription: `${plural(count, 'slide')} to ${target}`,
+        outputDescription: done ? slideCopySummary(slides) : '',
+      };
+    }
     default:
       return { jobName: job.kind, inputDescription: '', outputDescription: '' };
   }
@@ -103,7 +114,15 @@ function toPanelJob(job: Job, lookups: Lookups): PanelJob {
 }
 
 async function lookupsFor(ctx: AppContext, actor: Actor, jobs: readonly Job[]): Promise<Lookups> {
-  const projectIds = new Set(jobs.flatMap((j) => (j.projectId ? [j.projectId] : [])));
+  // A copy's target is named too.
+  const projectIds = new Set(
+    jobs.flatMap((j) => [
+      ...(j.projectId ? [j.projectId] : []),
+      ...(j.kind === 'copy-slides'
+        ? [String((j.payload as { targetProjectId?: unknown }).targetProjectId)]
+        : []),
+    ]),
+  );
   const imageIds = new Set(
     jobs.flatMap((j) =>
       j.kind === 'convert-image' ? [String((j.payload as { imageId?: unknown }).imageId)] : [],
