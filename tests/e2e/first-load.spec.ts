@@ -67,6 +67,7 @@ test('the slide table downloads no code of settings, members, profile, the dashb
     'projects',
     'shared-views',
     'shell',
+    'slide-copy',
     'slide-export',
     'slides',
     'uploads',

@@ -27,6 +27,7 @@ export const CopySlidesRequest = z
   })
   .strict()
   .meta({ id: 'CopySlidesRequest' });
+export type CopySlidesRequest = z.infer<typeof CopySlidesRequest>;
 
 export const copySlides = defineRoute({
   method: 'POST',

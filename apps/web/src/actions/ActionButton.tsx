@@ -32,7 +32,7 @@ export function ActionIconButton({ action, icon }: { action: BoundAction; icon: 
   );
 }
 
-/** A text button; its shortcut, when it has one, is the tooltip. */
+/** A text button; its shortcut, when it has one, is the tooltip, or why it is disabled. */
 export function ActionButton({ action, icon }: { action: BoundAction; icon?: ReactNode }) {
   if (!action.isAvailable) return null;
   const button = (
@@ -45,7 +45,12 @@ export function ActionButton({ action, icon }: { action: BoundAction; icon?: Rea
       {action.label}
     </Button>
   );
-  return action.hint ? <Tooltip title={tooltipOf(action)}>{button}</Tooltip> : button;
+  if (!action.hint && !action.disabledReason) return button;
+  return (
+    <Tooltip title={tooltipOf(action)}>
+      <span>{button}</span>
+    </Tooltip>
+  );
 }
 
 /**

@@ -38,6 +38,8 @@ export interface Action<C> {
   href?(context: C): string;
   /** Whether it can run now; default yes. A disabled button is greyed, a disabled chord is not consumed. */
   isEnabled?(context: C): boolean;
+  /** Why it is disabled, as its tooltip says then (spec 1 §6: 'No slide copy permission'). */
+  disabledReason?(context: C): string;
   perform(context: C, invocation: Invocation): void;
 }
 
@@ -50,6 +52,8 @@ export interface BoundAction {
   readonly hint: string | undefined;
   readonly isAvailable: boolean;
   readonly isEnabled: boolean;
+  /** The action's disabledReason while it is disabled. */
+  readonly disabledReason: string | undefined;
   readonly href: string | undefined;
   perform(invocation?: Invocation): void;
 }
@@ -86,13 +90,15 @@ export function createActionRegistry<C>(actions: readonly Action<C>[]): ActionRe
 function bindAction<C>(action: Action<C>, chords: Chord[], context: C, isApple: boolean): BoundAction {
   const shown = isApple && action.appleShortcut ? parseChord(action.appleShortcut) : chords[0];
   const isAvailable = action.isAvailable?.(context) ?? true;
+  const isEnabled = isAvailable && (action.isEnabled?.(context) ?? true);
   return {
     id: action.id,
     label: typeof action.label === 'function' ? action.label(context) : action.label,
     chords,
     hint: shown && formatChord(shown, isApple),
     isAvailable,
-    isEnabled: isAvailable && (action.isEnabled?.(context) ?? true),
+    isEnabled,
+    disabledReason: isEnabled ? undefined : action.disabledReason?.(context),
     href: isAvailable ? action.href?.(context) : undefined,
     perform: (invocation = {}) => action.perform(context, invocation),
   };
@@ -157,4 +163,4 @@ export function isTextEntry(target: EventTarget | null): boolean {
 
 /** The tooltip of a button: its label, with the shortcut when it has one ('Undo (Ctrl+Z)'). */
 export const tooltipOf = (action: BoundAction): string =>
-  action.hint ? `${action.label} (${action.hint})` : action.label;
+  action.disabledReason ?? (action.hint ? `${action.label} (${action.hint})` : action.label);

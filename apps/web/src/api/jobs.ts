@@ -38,6 +38,19 @@ export function useCancelJob() {
   });
 }
 
+const hasEnded = (state: string | undefined) =>
+  state === 'succeeded' || state === 'failed' || state === 'cancelled';
+
+/** A project's job as a wizard follows it (state, progress, result), polled until it has ended. */
+export function useProjectJob(projectId: string, jobId: string | null) {
+  return useQuery({
+    queryKey: ['jobs', 'project', projectId, jobId],
+    queryFn: ({ signal }) => call(jobs.getProjectJob, { params: { projectId, jobId: jobId! }, signal }),
+    enabled: jobId !== null,
+    refetchInterval: (query) => (hasEnded(query.state.data?.state) ? false : 1000),
+  });
+}
+
 /** Fetches the file a job wrote (its artifactsUrl) and saves it under `fileName`. */
 export async function downloadJobFile(url: string, fileName: string): Promise<void> {
   saveBlob(await fetchBlob(url), fileName);

@@ -80,7 +80,7 @@ describeEachDialect('slide copy', (t) => {
       { fileName: 'a.svs', blockId: 'B-1', studyId: 'ST-01', drugIds: ['D1', 'D2'] },
       { fileName: 'b.svs', blockId: 'B-2' },
     ]);
-    [foreignSlide] = await insertTestSlides(t().ctx.db, hidden, [{ fileName: 'c.svs' }]);
+    foreignSlide = (await insertTestSlides(t().ctx.db, hidden, [{ fileName: 'c.svs' }]))[0]!;
     await setImageSize(t().ctx.db, slideIds, { width: 1000, height: 1000 });
     // A project field both projects have, and one only the source has.
     const now = new Date().toISOString();

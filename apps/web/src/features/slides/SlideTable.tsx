@@ -180,7 +180,13 @@ function SlideTableMenus({ props: { project, permissions, fields }, t, actions }
         onColumnStateChange={t.setColumnState}
         fieldByName={t.fieldByName}
       />
-      <SlideTableDialogs {...t} project={project} fields={fields} onClose={() => t.setDialog(null)} />
+      <SlideTableDialogs
+        {...t}
+        project={project}
+        permissions={permissions}
+        fields={fields}
+        onClose={() => t.setDialog(null)}
+      />
       {t.toDelete && (
         <DeleteDialog
           projectId={project.id}

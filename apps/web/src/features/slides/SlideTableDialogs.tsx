@@ -1,6 +1,6 @@
-/** The dialogs a slide table opens: the CSV import, an export, Share filters, delete, the assay editor. */
+/** The dialogs a slide table opens: the CSV import, an export, Share filters, Copy slides, delete, the assay editor. */
 import { useQueryClient } from '@tanstack/react-query';
-import type { AssayChannel, FieldDescriptor } from '@tessera/domain';
+import type { AssayChannel, FieldDescriptor, Permission } from '@tessera/domain';
 import type { FilterModel } from '@tessera/contract';
 import type { Project } from '@tessera/contract';
 import { queryKeys } from '../../api/queries.ts';
@@ -11,6 +11,7 @@ import type { Row } from '../../grid/types.ts';
 import { CsvImportWizard } from '../metadata-import/index.ts';
 import { ExportDialog } from '../slide-export/index.ts';
 import { ShareFiltersDialog } from '../shared-views/index.ts';
+import { CopySlidesWizard } from '../slide-copy/index.ts';
 import { AssayEditorDialog } from './AssayEditorDialog.tsx';
 import { DeleteSlidesDialog } from './DeleteSlidesDialog.tsx';
 import { exportedColumns, exportFileName } from './export-request.ts';
@@ -21,6 +22,7 @@ import { SLIDE_TABLE_MESSAGES } from '../../api/slide-table.ts';
 /** What the table's dialogs read: the project, the table's query, and what an outcome changes. */
 export interface DialogsProps {
   project: Project;
+  permissions: ReadonlySet<Permission>;
   fields: FieldDescriptor[];
   fieldByName: ReadonlyMap<string, FieldDescriptor>;
   dialog: SlideTableDialog | null;
@@ -64,6 +66,20 @@ export function SlideTableDialogs(props: DialogsProps) {
         }}
         slideCount={props.filtered ?? 0}
         hasFilters={props.hasFilters}
+        onClose={onClose}
+      />
+    );
+  if (dialog?.name === 'copy')
+    return (
+      <CopySlidesWizard
+        projectId={project.id}
+        permissions={props.permissions}
+        query={{
+          filterModel: props.filterModel,
+          globalSearchText: props.search,
+          sortModel: props.columnState.sort,
+        }}
+        slideCount={props.filtered ?? 0}
         onClose={onClose}
       />
     );

@@ -4,7 +4,7 @@
  * The toolbar, the row menu and the grid's keys all perform these, so each label, shortcut and
  * permission rule is written here once.
  */
-import type { Permission } from '@tessera/domain';
+import { SLIDE_COPY_TEXTS, type Permission } from '@tessera/domain';
 import { createActionRegistry, type Action } from '../../actions/action.ts';
 import type { ExportFormat } from '../../api/slide-export.ts';
 import type { Row } from '../../grid/types.ts';
@@ -14,7 +14,8 @@ import { viewerPath } from '../projects/index.ts';
 export type SlideTableDialog =
   | { name: 'import' }
   | { name: 'export'; format: ExportFormat }
-  | { name: 'share' };
+  | { name: 'share' }
+  | { name: 'copy' };
 
 export interface SlideTableContext {
   projectId: string;
@@ -97,6 +98,15 @@ export const SLIDE_TABLE_ACTIONS = createActionRegistry<SlideTableContext>([
     label: 'Share filters',
     isAvailable: (c) => c.isMain && c.permissions.has('exportShareFilters'),
     perform: (c) => c.openDialog({ name: 'share' }),
+  },
+  {
+    // Spec 1 §6: shown to everyone in the main table, disabled with its tooltip without slideCopy.
+    id: 'slides.copySlides',
+    label: SLIDE_COPY_TEXTS.title,
+    isAvailable: (c) => c.isMain,
+    isEnabled: (c) => c.permissions.has('slideCopy'),
+    disabledReason: () => SLIDE_COPY_TEXTS.noCopyPermission,
+    perform: (c) => c.openDialog({ name: 'copy' }),
   },
   {
     id: 'slides.viewSlide',

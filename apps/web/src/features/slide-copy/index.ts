@@ -1,0 +1,1 @@
+export { CopySlidesWizard } from './CopySlidesWizard.tsx';
