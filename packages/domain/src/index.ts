@@ -44,4 +44,5 @@ export * from './annotations/level-of-detail.ts';
 export * from './annotations/binary-transport.ts';
 export * from './uploads/uploads.ts';
 export * from './slide-copy/slide-copy.ts';
+export * from './slide-transfer/slide-transfer.ts';
 export * from './jobs/jobs-panel.ts';

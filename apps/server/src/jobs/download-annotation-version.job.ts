@@ -6,18 +6,17 @@
  */
 import { z } from 'zod';
 import { JobArtifact } from '@tessera/contract';
+import { fileSafeName } from '@tessera/domain';
 import { defineJobKind } from './job-kind.ts';
 import { writeJobArtifact } from './job-artifacts.ts';
-import { qupathFeatures } from '../modules/annotations/annotation-export.ts';
+import { featureCollectionText, qupathFeatures } from '../modules/annotations/annotation-export.ts';
 import { hasVersion } from '../modules/annotations/annotation-sets.queries.ts';
 
 const Id = z.string().regex(/^[0-9a-f]{24}$/);
 
 /** The file's name: the set and version, with what a file system will not take replaced. */
-export function versionFileName(setName: string, version: number): string {
-  // eslint-disable-next-line no-control-regex
-  return `${setName.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '_')} - version ${version}.geojson`;
-}
+export const versionFileName = (setName: string, version: number): string =>
+  `${fileSafeName(setName)} - version ${version}.geojson`;
 
 export const downloadAnnotationVersionJob = defineJobKind({
   name: 'download-annotation-version',
@@ -38,7 +37,7 @@ export const downloadAnnotationVersionJob = defineJobKind({
     const features = await qupathFeatures(ctx.db, plan.projectId, plan.setId, plan.setVersion);
     ctx.signal.throwIfAborted();
     await ctx.log(`Writing ${features.length} annotations of "${plan.setName}" version ${plan.setVersion}.`);
-    const bytes = await writeJobArtifact(plan.artifactDir, ctx.jobId, collectionText(features));
+    const bytes = await writeJobArtifact(plan.artifactDir, ctx.jobId, featureCollectionText(features));
     await ctx.progress(100);
     return {
       artifact: {
@@ -50,9 +49,3 @@ export const downloadAnnotationVersionJob = defineJobKind({
     };
   },
 });
-
-function* collectionText(features: readonly unknown[]): Generator<string> {
-  yield '{"type":"FeatureCollection","features":[';
-  for (const [i, feature] of features.entries()) yield (i === 0 ? '' : ',') + JSON.stringify(feature);
-  yield ']}';
-}

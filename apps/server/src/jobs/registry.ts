@@ -9,6 +9,8 @@ import { convertImageJob } from './convert-image.job.ts';
 import { copyAnnotationsJob } from './copy-annotations.job.ts';
 import { copySlidesJob } from './copy-slides.job.ts';
 import { downloadAnnotationVersionJob } from './download-annotation-version.job.ts';
+import { transferAnnotationsJob } from './transfer-annotations.job.ts';
+import { transferSlidesJob } from './transfer-slides.job.ts';
 import type { JobKinds } from './job-kind.ts';
 
 export const JOB_KINDS = {
@@ -17,6 +19,8 @@ export const JOB_KINDS = {
   [copyAnnotationsJob.name]: copyAnnotationsJob,
   [copySlidesJob.name]: copySlidesJob,
   [downloadAnnotationVersionJob.name]: downloadAnnotationVersionJob,
+  [transferSlidesJob.name]: transferSlidesJob,
+  [transferAnnotationsJob.name]: transferAnnotationsJob,
 } satisfies JobKinds;
 
 export type JobRegistry = typeof JOB_KINDS;

@@ -22,6 +22,7 @@ import { registerAnnotationRoutes } from './annotations/annotations.routes.ts';
 import { registerJobRoutes } from './jobs/jobs.routes.ts';
 import { registerUploadRoutes } from './uploads/uploads.routes.ts';
 import { registerSlideCopyRoutes } from './slide-copy/slide-copy.routes.ts';
+import { registerTransferRoutes } from './transfers/transfers.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -44,5 +45,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerAnnotationRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerSlideCopyRoutes(app, ctx);
+  registerTransferRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
 }

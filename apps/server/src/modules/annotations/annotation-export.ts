@@ -47,3 +47,10 @@ export async function qupathFeatures(db: Db, projectId: string, setId: string, v
   });
   return [...regions, ...markers];
 }
+
+/** A FeatureCollection's text, a feature at a time (a file of a million features is never one string). */
+export function* featureCollectionText(features: readonly unknown[]): Generator<string> {
+  yield '{"type":"FeatureCollection","features":[';
+  for (const [i, feature] of features.entries()) yield (i === 0 ? '' : ',') + JSON.stringify(feature);
+  yield ']}';
+}

@@ -6,7 +6,13 @@
  */
 import path from 'node:path';
 import { ERROR_CODES, jobs } from '@tessera/contract';
-import { slideCopySummary, type SlideCopyOutcome } from '@tessera/domain';
+import {
+  slideCopySummary,
+  transferDisplayPath,
+  transferSummary,
+  type SlideCopyOutcome,
+  type TransferReport,
+} from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../actor.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -78,6 +84,22 @@ function wordsOf(job: Job, lookups: Lookups): Words {
         jobName: 'Copy slides',
         inputDescription: `${plural(count, 'slide')} to ${target}`,
         outputDescription: done ? slideCopySummary(slides) : '',
+      };
+    }
+    case 'transfer-slides':
+    case 'transfer-annotations': {
+      const type = job.kind === 'transfer-slides' ? 'TransferSlides' : 'TransferAnnotations';
+      const slides = Array.isArray(r.slides) ? (r.slides as { outcome: TransferReport['outcome'] }[]) : [];
+      const count = Array.isArray(p.slideIds) ? p.slideIds.length : 0;
+      const destination = transferDisplayPath(
+        String(p.destinationPath ?? '')
+          .split('/')
+          .filter(Boolean),
+      );
+      return {
+        jobName: type === 'TransferSlides' ? 'Transfer slides' : 'Transfer annotations',
+        inputDescription: `${plural(count, 'slide')} to ${destination}`,
+        outputDescription: done ? transferSummary(type, slides) : '',
       };
     }
     default:

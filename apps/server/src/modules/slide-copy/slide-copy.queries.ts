@@ -13,22 +13,6 @@ export async function findSlideRow(db: Db, projectId: string, slideId: string) {
 
 export type StoredSlide = NonNullable<Awaited<ReturnType<typeof findSlideRow>>>;
 
-/** Of these ids, those that are slides of the project. */
-export async function findProjectSlideIds(db: Db, projectId: string, slideIds: readonly string[]) {
-  const found = new Set<string>();
-  // Chunks keep each IN list within the databases' bound-parameter limits.
-  for (let i = 0; i < slideIds.length; i += 1000) {
-    const rows = await db
-      .selectFrom('slides')
-      .select('id')
-      .where('project_id', '=', projectId)
-      .where('id', 'in', slideIds.slice(i, i + 1000))
-      .execute();
-    rows.forEach((r) => found.add(r.id));
-  }
-  return found;
-}
-
 /** The target project's slide of this file (slides are unique per project and checksum). */
 export async function findSlideIdByChecksum(db: Db, projectId: string, checksum: string) {
   const row = await db
@@ -92,17 +76,6 @@ export async function copySideRows(
       .insertInto('slide_project_values')
       .values(projectValues.map((v) => ({ ...v, slide_id: to.slideId, project_id: to.projectId })))
       .execute();
-}
-
-/** The sets shown on the slide in the project, by id and name. */
-export async function findSlideSets(db: Db, projectId: string, slideId: string) {
-  return db
-    .selectFrom('annotation_set_links')
-    .select(['set_id', 'name'])
-    .where('project_id', '=', projectId)
-    .where('slide_id', '=', slideId)
-    .orderBy('name')
-    .execute();
 }
 
 /**

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor, ProjectScope } from '../../actor.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { resolveProjectScope } from '../../project-scope.ts';
-import { findProjectSlideIds } from './slide-copy.queries.ts';
+import { findProjectSlideIds } from '../slides/slides.queries.ts';
 
 const { SLIDE_COPY_ERROR_CODES } = slideCopy;
 

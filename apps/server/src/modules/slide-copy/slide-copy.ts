@@ -12,7 +12,7 @@ import { nowIso } from '../../db/dialect.ts';
 import { newId } from '../../lib/ids.ts';
 import { sourceAnnotations } from '../annotations/annotation-copy.ts';
 import { createItems } from '../annotations/annotation-writes.ts';
-import { insertSet } from '../annotations/annotation-sets.queries.ts';
+import { findSlideSets, insertSet } from '../annotations/annotation-sets.queries.ts';
 import * as q from './slide-copy.queries.ts';
 
 export interface SlideCopyPlan {
@@ -84,9 +84,9 @@ async function copySets(
   slideId: string,
   copy: Pick<q.StoredSlide, 'id' | 'image_id'>,
 ): Promise<number> {
-  const sets = await q.findSlideSets(db, plan.projectId, slideId);
+  const sets = await findSlideSets(db, slideId);
   for (const set of sets) {
-    const annotations = await sourceAnnotations(db, { sourceSetId: set.set_id });
+    const annotations = await sourceAnnotations(db, { sourceSetId: set.id });
     const classIds = new Set([
       ...annotations.regions.map((r) => r.properties.annotationClass),
       ...annotations.markers.flatMap((m) => m.properties.classes.map((c) => c.classId)),

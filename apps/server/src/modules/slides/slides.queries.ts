@@ -108,3 +108,19 @@ export async function findProjectIdByNameKey(db: Db, nameKey: string): Promise<s
   return (await db.selectFrom('projects').select('id').where('name_key', '=', nameKey).executeTakeFirst())
     ?.id;
 }
+
+/** Of these ids, those that are slides of the project. */
+export async function findProjectSlideIds(db: Db, projectId: string, slideIds: readonly string[]) {
+  const found = new Set<string>();
+  // Chunks keep each IN list within the databases' bound-parameter limits.
+  for (let i = 0; i < slideIds.length; i += 1000) {
+    const rows = await db
+      .selectFrom('slides')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('id', 'in', slideIds.slice(i, i + 1000))
+      .execute();
+    rows.forEach((r) => found.add(r.id));
+  }
+  return found;
+}
