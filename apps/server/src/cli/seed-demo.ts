@@ -77,6 +77,8 @@ export async function seedDemo(ctx: AppContext, log: (line: string) => void): Pr
   const adminId = await findUserIdByEmail(ctx.db, adminEmail);
   if (lines.length > 0) await seedDemoSlides(ctx, projectId, adminId ?? null, log);
   await insertFolderIds(ctx.db, DEMO_FOLDER_IDS);
+  // A folder of the transfer area to try the Transfer wizard with (an operator makes the real ones).
+  await mkdir(path.join(ctx.config.transferDir, 'Demo outbox'), { recursive: true });
   await markDemoSeeded(ctx.db, now);
   log(`Demo seeded: project "${DEMO_PROJECT}". Sign in with (e-mail, password, roles):\n${lines.join('\n')}`);
 }

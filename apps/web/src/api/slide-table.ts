@@ -20,6 +20,7 @@ export const SLIDE_TABLE_MESSAGES = {
   descriptorsFailed: (message: string) => `Metadata descriptors load failed: ${message}`,
   changedSince: 'The cell was changed since; the edit cannot be undone.',
   noQcData: 'There is no QC table data!',
+  readIdsFailed: (message: string) => `Failed to read slide ids: ${message}`,
 } as const;
 
 export function useFieldDescriptors(projectId: string, tableId: TableId) {
@@ -132,4 +133,28 @@ export function useSlideRow(projectId: string, slideId: string) {
     queryKey: queryKeys.slideRow(projectId, slideId),
     queryFn: async () => (await fetchSlides(projectId, [slideId])).data[0] ?? null,
   });
+}
+
+/** What the slide table shows: its filter, search text and sort. */
+export interface TableQuery {
+  filterModel: FilterModel;
+  globalSearchText: string;
+  sortModel: slideGrid.GridRequest['sortModel'];
+}
+
+/**
+ * The ids of the table's filtered slides, in its order, at most `limit`: the wizards (copy, transfer)
+ * read them when they start, so they act on what the table shows then.
+ */
+export async function readFilteredSlideIds(
+  projectId: string,
+  query: TableQuery,
+  limit: number,
+): Promise<string[]> {
+  const answer = await call(slideGrid.getSlidesGrid, {
+    params: { projectId },
+    body: { ...query, startRow: 0, endRow: limit, fields: ['id'], rowShape: 'arrays' },
+  });
+  const { data } = 'rows' in answer ? slideGrid.gridRowsOf(answer) : answer;
+  return data.map((row) => String(row.id));
 }

@@ -1,1 +1,3 @@
 export { JobsButton } from './JobsButton.tsx';
+export { JobProgress } from './JobProgress.tsx';
+export { SlideOutcomes } from './SlideOutcomes.tsx';

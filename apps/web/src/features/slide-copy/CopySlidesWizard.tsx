@@ -18,12 +18,8 @@ import { canCopyAnnotations, MAX_COPY_SLIDES, SLIDE_COPY_TEXTS, type Permission 
 import { useAuth } from '../../app/auth.tsx';
 import { useProjects } from '../../api/projects.ts';
 import { messageOf, queryKeys } from '../../api/queries.ts';
-import {
-  readFilteredSlideIds,
-  readSlideIdsFailed,
-  submitCopySlides,
-  type TableQuery,
-} from '../../api/slide-copy.ts';
+import { submitCopySlides } from '../../api/slide-copy.ts';
+import { readFilteredSlideIds, SLIDE_TABLE_MESSAGES, type TableQuery } from '../../api/slide-table.ts';
 import { copyTargetsOf } from './copy-targets.ts';
 import { CopyStep, type Submission } from './CopyStep.tsx';
 import { SelectTargetStep, type CopyOptions } from './SelectTargetStep.tsx';
@@ -59,9 +55,12 @@ export function CopySlidesWizard({ projectId, permissions, query, slideCount, on
     setSubmission({ state: 'submitting' });
     let slideIds: string[];
     try {
-      slideIds = await readFilteredSlideIds(projectId, query);
+      slideIds = await readFilteredSlideIds(projectId, query, MAX_COPY_SLIDES);
     } catch (error) {
-      return setSubmission({ state: 'failed', message: readSlideIdsFailed(messageOf(error)) });
+      return setSubmission({
+        state: 'failed',
+        message: SLIDE_TABLE_MESSAGES.readIdsFailed(messageOf(error)),
+      });
     }
     try {
       const { jobId } = await submitCopySlides(projectId, {

@@ -8,20 +8,9 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { slideCopy } from '@tessera/contract';
 import { slideCopySummary } from '@tessera/domain';
-import { useProjectJob } from '../../api/jobs.ts';
-import { messageOf } from '../../api/queries.ts';
-
-/** Slides not copied listed at most (the rest are counted). */
-const LISTED = 200;
+import { JobProgress, SlideOutcomes } from '../jobs/index.ts';
 
 export type Submission =
   | { state: 'submitting' }
@@ -37,28 +26,25 @@ interface Props {
 }
 
 export function CopyStep({ projectId, targetName, submission, onLeave }: Props) {
-  const jobId = submission.state === 'submitted' ? submission.jobId : null;
-  const job = useProjectJob(projectId, jobId);
   if (submission.state === 'failed') return <Alert severity="error">{submission.message}</Alert>;
-  if (job.isError) return <Alert severity="error">{messageOf(job.error)}</Alert>;
-  const state = job.data?.state;
-  if (!job.data || state === 'queued' || state === 'running')
-    return (
-      <Stack spacing={1} aria-live="polite">
-        <Typography>{state === 'running' ? 'Copying slides…' : 'Submitting the copy…'}</Typography>
-        <LinearProgress
-          variant={state === 'running' ? 'determinate' : 'indeterminate'}
-          value={job.data?.progress ?? 0}
-          aria-label="Copy progress"
-        />
-        <Typography variant="body2" color="text.secondary">
-          The copy goes on when this window is closed: the Jobs panel follows it.
-        </Typography>
-      </Stack>
-    );
-  if (state !== 'succeeded')
-    return <Alert severity="error">{job.data.errorMessage ?? `The copy was ${state}`}</Alert>;
-  const result = slideCopy.CopySlidesResult.safeParse(job.data.result);
+  if (submission.state === 'submitting') return <LinearProgress aria-label="Submitting the copy" />;
+  return (
+    <JobProgress projectId={projectId} jobId={submission.jobId} runningText="Copying slides…">
+      {(answer) => <CopyResult answer={answer} targetName={targetName} onLeave={onLeave} />}
+    </JobProgress>
+  );
+}
+
+function CopyResult({
+  answer,
+  targetName,
+  onLeave,
+}: {
+  answer: unknown;
+  targetName: string;
+  onLeave: () => void;
+}) {
+  const result = slideCopy.CopySlidesResult.safeParse(answer);
   if (!result.success) return <Alert severity="error">The copy's result could not be read</Alert>;
   const notCopied = result.data.slides.filter((s) => s.outcome !== 'copied');
   const sets = result.data.slides.reduce((n, s) => n + s.annotationSets, 0);
@@ -71,33 +57,15 @@ export function CopyStep({ projectId, targetName, submission, onLeave }: Props) 
       <Link component={RouterLink} to={`/projects/${result.data.targetProjectId}/slides`} onClick={onLeave}>
         {`Open ${targetName}`}
       </Link>
-      {notCopied.length > 0 && (
-        <TableContainer sx={{ maxHeight: 320 }}>
-          <Table size="small" stickyHeader aria-label="Slides not copied">
-            <TableHead>
-              <TableRow>
-                <TableCell>Slide</TableCell>
-                <TableCell>Outcome</TableCell>
-                <TableCell>Why</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {notCopied.slice(0, LISTED).map((s) => (
-                <TableRow key={s.slideId}>
-                  <TableCell>{s.fileName || s.slideId}</TableCell>
-                  <TableCell>{s.outcome === 'skipped' ? 'Already there' : 'Failed'}</TableCell>
-                  <TableCell>{s.reason}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      {notCopied.length > LISTED && (
-        <Typography variant="body2" color="text.secondary">
-          {`…and ${notCopied.length - LISTED} more: the job's log in the Jobs panel lists them all.`}
-        </Typography>
-      )}
+      <SlideOutcomes
+        label="Slides not copied"
+        rows={notCopied.map((s) => ({
+          slideId: s.slideId,
+          name: s.fileName || s.slideId,
+          outcome: s.outcome === 'skipped' ? 'Already there' : 'Failed',
+          reason: s.reason,
+        }))}
+      />
     </Stack>
   );
 }

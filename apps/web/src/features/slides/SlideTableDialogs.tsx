@@ -1,4 +1,4 @@
-/** The dialogs a slide table opens: the CSV import, an export, Share filters, Copy slides, delete, the assay editor. */
+/** The dialogs a slide table opens: the CSV import, an export, Share filters, Copy slides, Transfer, delete, the assay editor. */
 import { useQueryClient } from '@tanstack/react-query';
 import type { AssayChannel, FieldDescriptor, Permission } from '@tessera/domain';
 import type { FilterModel } from '@tessera/contract';
@@ -12,6 +12,7 @@ import { CsvImportWizard } from '../metadata-import/index.ts';
 import { ExportDialog } from '../slide-export/index.ts';
 import { ShareFiltersDialog } from '../shared-views/index.ts';
 import { CopySlidesWizard } from '../slide-copy/index.ts';
+import { TransferWizard } from '../slide-transfer/index.ts';
 import { AssayEditorDialog } from './AssayEditorDialog.tsx';
 import { DeleteSlidesDialog } from './DeleteSlidesDialog.tsx';
 import { exportedColumns, exportFileName } from './export-request.ts';
@@ -69,16 +70,27 @@ export function SlideTableDialogs(props: DialogsProps) {
         onClose={onClose}
       />
     );
+  const query = {
+    filterModel: props.filterModel,
+    globalSearchText: props.search,
+    sortModel: props.columnState.sort,
+  };
   if (dialog?.name === 'copy')
     return (
       <CopySlidesWizard
         projectId={project.id}
         permissions={props.permissions}
-        query={{
-          filterModel: props.filterModel,
-          globalSearchText: props.search,
-          sortModel: props.columnState.sort,
-        }}
+        query={query}
+        slideCount={props.filtered ?? 0}
+        onClose={onClose}
+      />
+    );
+  if (dialog?.name === 'transfer')
+    return (
+      <TransferWizard
+        projectId={project.id}
+        permissions={props.permissions}
+        query={query}
         slideCount={props.filtered ?? 0}
         onClose={onClose}
       />

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import FilterAltOff from '@mui/icons-material/FilterAltOff';
 import Redo from '@mui/icons-material/Redo';
 import Refresh from '@mui/icons-material/Refresh';
@@ -61,6 +62,7 @@ export function SlideTableToolbar({ actions, searchText, onSearchText, isSaving,
       <ExportMenu actions={actions} />
       <ActionButton action={actions.get('slides.shareFilters')} icon={<ShareOutlined />} />
       <ActionIconButton action={actions.get('slides.copySlides')} icon={<ContentCopy />} />
+      <ActionIconButton action={actions.get('slides.transfer')} icon={<DriveFileMoveOutlined />} />
       <Box sx={{ flex: 1 }} />
       {isSaving && <CircularProgress size={16} aria-label="Saving" />}
       <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="slide-count">

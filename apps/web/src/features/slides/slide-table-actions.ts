@@ -4,7 +4,7 @@
  * The toolbar, the row menu and the grid's keys all perform these, so each label, shortcut and
  * permission rule is written here once.
  */
-import { SLIDE_COPY_TEXTS, type Permission } from '@tessera/domain';
+import { canTransfer, SLIDE_COPY_TEXTS, TRANSFER_TEXTS, type Permission } from '@tessera/domain';
 import { createActionRegistry, type Action } from '../../actions/action.ts';
 import type { ExportFormat } from '../../api/slide-export.ts';
 import type { Row } from '../../grid/types.ts';
@@ -15,7 +15,8 @@ export type SlideTableDialog =
   | { name: 'import' }
   | { name: 'export'; format: ExportFormat }
   | { name: 'share' }
-  | { name: 'copy' };
+  | { name: 'copy' }
+  | { name: 'transfer' };
 
 export interface SlideTableContext {
   projectId: string;
@@ -107,6 +108,15 @@ export const SLIDE_TABLE_ACTIONS = createActionRegistry<SlideTableContext>([
     isEnabled: (c) => c.permissions.has('slideCopy'),
     disabledReason: () => SLIDE_COPY_TEXTS.noCopyPermission,
     perform: (c) => c.openDialog({ name: 'copy' }),
+  },
+  {
+    // Spec 1 §6: slideDownload gates Transfer slides; transferAnnotations lets the annotation sets go.
+    id: 'slides.transfer',
+    label: TRANSFER_TEXTS.title,
+    isAvailable: (c) => c.isMain,
+    isEnabled: (c) => canTransfer(c.permissions),
+    disabledReason: () => TRANSFER_TEXTS.noPermission,
+    perform: (c) => c.openDialog({ name: 'transfer' }),
   },
   {
     id: 'slides.viewSlide',

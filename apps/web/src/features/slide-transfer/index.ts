@@ -1,0 +1,1 @@
+export { TransferWizard } from './TransferWizard.tsx';
