@@ -32,6 +32,7 @@ export * as annotationVersions from './annotation-versions.contract.ts';
 export * as jobs from './jobs.contract.ts';
 export * as slideCopy from './slide-copy.contract.ts';
 export * as transfers from './transfers.contract.ts';
+export * as labelExtract from './label-extract.contract.ts';
 export { JobArtifact } from './jobs.contract.ts';
 export type { ProjectJob } from './jobs.contract.ts';
 export type { AnnotationSet, AnnotationSetVersion, RegionAnnotation } from './annotations.contract.ts';

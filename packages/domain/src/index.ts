@@ -45,4 +45,5 @@ export * from './annotations/binary-transport.ts';
 export * from './uploads/uploads.ts';
 export * from './slide-copy/slide-copy.ts';
 export * from './slide-transfer/slide-transfer.ts';
+export * from './label-extract/label-extract.ts';
 export * from './jobs/jobs-panel.ts';

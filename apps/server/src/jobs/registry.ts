@@ -9,6 +9,7 @@ import { convertImageJob } from './convert-image.job.ts';
 import { copyAnnotationsJob } from './copy-annotations.job.ts';
 import { copySlidesJob } from './copy-slides.job.ts';
 import { downloadAnnotationVersionJob } from './download-annotation-version.job.ts';
+import { extractLabelTextJob } from './extract-label-text.job.ts';
 import { transferAnnotationsJob } from './transfer-annotations.job.ts';
 import { transferSlidesJob } from './transfer-slides.job.ts';
 import type { JobKinds } from './job-kind.ts';
@@ -21,6 +22,7 @@ export const JOB_KINDS = {
   [downloadAnnotationVersionJob.name]: downloadAnnotationVersionJob,
   [transferSlidesJob.name]: transferSlidesJob,
   [transferAnnotationsJob.name]: transferAnnotationsJob,
+  [extractLabelTextJob.name]: extractLabelTextJob,
 } satisfies JobKinds;
 
 export type JobRegistry = typeof JOB_KINDS;

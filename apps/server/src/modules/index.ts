@@ -23,6 +23,7 @@ import { registerJobRoutes } from './jobs/jobs.routes.ts';
 import { registerUploadRoutes } from './uploads/uploads.routes.ts';
 import { registerSlideCopyRoutes } from './slide-copy/slide-copy.routes.ts';
 import { registerTransferRoutes } from './transfers/transfers.routes.ts';
+import { registerLabelExtractRoutes } from './label-extract/label-extract.routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAppRoutes(app, ctx);
@@ -46,5 +47,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   registerJobRoutes(app, ctx);
   registerSlideCopyRoutes(app, ctx);
   registerTransferRoutes(app, ctx);
+  registerLabelExtractRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
 }

@@ -1,12 +1,11 @@
 /**
  * Images: registering original files (content-addressed, opened once to read their SlideInfo and, for
- * fluorescence, their channel statistics) and rendering their associated images. The files stay where
+ * fluorescence, their channel statistics; their associated pictures are associated-images.ts'). The files stay where
  * they are; the row stores their absolute paths.
  */
 import path from 'node:path';
-import { ERROR_CODES, type SlideConversion } from '@tessera/contract';
-import { VIEWER_MESSAGES } from '@tessera/domain';
-import { openSlide, type Slide } from '@tessera/wsi';
+import type { SlideConversion } from '@tessera/contract';
+import { openSlide } from '@tessera/wsi';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { AppError } from '../../errors.ts';
@@ -15,17 +14,7 @@ import { computeChannelStatistics } from './channel-statistics.ts';
 import { imageChecksum } from './checksum.ts';
 import { storeSlideInfo } from './image-info.ts';
 import * as q from './images.queries.ts';
-import { encodeImage, THUMBNAIL_MAX_SIZE, type AssociatedKind, type ImageFormat } from './picture-encode.ts';
-
-export const IMAGE_MESSAGES = {
-  imageInfoUnavailable: VIEWER_MESSAGES.imageInfoUnavailable,
-  unavailable: (kind: AssociatedKind) => `${kind[0]!.toUpperCase()}${kind.slice(1)} unavailable`,
-} as const;
-
-export const IMAGE_ERROR_CODES = {
-  imageInfoUnavailable: ERROR_CODES.imageInfoUnavailable,
-  associatedImageUnavailable: 'ASSOCIATED_IMAGE_UNAVAILABLE',
-} as const;
+import { IMAGE_ERROR_CODES, IMAGE_MESSAGES } from './associated-images.ts';
 
 /**
  * The image of these files: the stored one when their checksum is known, else a new one, after opening
@@ -65,46 +54,8 @@ export async function registerImage(
   return { image, created: image.id === id };
 }
 
-async function withSlide<T>(image: q.ImageRow, use: (slide: Slide) => Promise<T>): Promise<T> {
-  let slide: Slide;
-  try {
-    slide = await openSlide(image.storagePaths);
-  } catch {
-    // The original files moved or broke since registration: nothing about the image can be shown.
-    throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
-  }
-  try {
-    return await use(slide);
-  } finally {
-    await slide.close();
-  }
-}
-
-/**
- * The label, macro or thumbnail of an image, encoded. A thumbnail is the file's own, else made from the
- * smallest level; both are shrunk to at most 512 px. Absent or unreadable images answer 404 '<Kind> unavailable'.
- */
-export async function renderAssociated(
-  image: q.ImageRow,
-  kind: AssociatedKind,
-  format: ImageFormat,
-): Promise<Buffer> {
-  const unavailable = () =>
-    new AppError(404, IMAGE_ERROR_CODES.associatedImageUnavailable, IMAGE_MESSAGES.unavailable(kind));
-  return withSlide(image, async (slide) => {
-    let pixels;
-    try {
-      pixels = kind === 'thumbnail' ? await slide.readThumbnail() : await slide.readPicture(kind);
-    } catch {
-      // Reader refusals (too large, unsupported) and decoder failures on damaged data alike: nothing to show.
-      throw unavailable();
-    }
-    if (!pixels) throw unavailable();
-    return encodeImage(pixels, format, kind === 'thumbnail' ? THUMBNAIL_MAX_SIZE : undefined);
-  });
-}
-
 export { findImageByChecksum, findImageById, type ImageRow } from './images.queries.ts';
+export { IMAGE_ERROR_CODES, IMAGE_MESSAGES, renderAssociated } from './associated-images.ts';
 
 /** Where conversion jobs write optimized pyramids: `${dataDir}/optimized`. */
 export const optimizedDir = (ctx: AppContext): string => path.join(ctx.config.dataDir, 'optimized');

@@ -102,6 +102,15 @@ function wordsOf(job: Job, lookups: Lookups): Words {
         outputDescription: done ? transferSummary(type, slides) : '',
       };
     }
+    case 'extract-label-text': {
+      const slides = Array.isArray(r.slides) ? (r.slides as { written?: object }[]) : [];
+      const filled = slides.filter((s) => Object.keys(s.written ?? {}).length > 0).length;
+      return {
+        jobName: 'Extract label text',
+        inputDescription: plural(Array.isArray(p.slideIds) ? p.slideIds.length : 0, 'slide'),
+        outputDescription: done ? `Filled ${plural(filled, 'slide')}` : '',
+      };
+    }
     default:
       return { jobName: job.kind, inputDescription: '', outputDescription: '' };
   }
