@@ -63,12 +63,14 @@ test('the slide table downloads no code of settings, members, profile, the dashb
   // the first upload), the project frame, and the table with the dialogs its toolbar opens.
   expect(featuresIn(readChunkModules(), requested)).toEqual([
     'jobs',
+    'label-extract',
     'metadata-import',
     'projects',
     'shared-views',
     'shell',
     'slide-copy',
     'slide-export',
+    'slide-transfer',
     'slides',
     'uploads',
   ]);

@@ -1,4 +1,4 @@
-/** The dialogs a slide table opens: the CSV import, an export, Share filters, Copy slides, Transfer, delete, the assay editor. */
+/** The dialogs a slide table opens: the CSV import, an export, Share filters, Copy slides, Transfer, label extract, delete, the assay editor. */
 import { useQueryClient } from '@tanstack/react-query';
 import type { AssayChannel, FieldDescriptor, Permission } from '@tessera/domain';
 import type { FilterModel } from '@tessera/contract';
@@ -13,6 +13,7 @@ import { ExportDialog } from '../slide-export/index.ts';
 import { ShareFiltersDialog } from '../shared-views/index.ts';
 import { CopySlidesWizard } from '../slide-copy/index.ts';
 import { TransferWizard } from '../slide-transfer/index.ts';
+import { LabelExtractWizard } from '../label-extract/index.ts';
 import { AssayEditorDialog } from './AssayEditorDialog.tsx';
 import { DeleteSlidesDialog } from './DeleteSlidesDialog.tsx';
 import { exportedColumns, exportFileName } from './export-request.ts';
@@ -93,6 +94,16 @@ export function SlideTableDialogs(props: DialogsProps) {
         query={query}
         slideCount={props.filtered ?? 0}
         onClose={onClose}
+      />
+    );
+  if (dialog?.name === 'labelExtract')
+    return (
+      <LabelExtractWizard
+        projectId={project.id}
+        query={query}
+        slideCount={props.filtered ?? 0}
+        onClose={onClose}
+        onWritten={props.reload}
       />
     );
   if (dialog?.name === 'share')

@@ -14,6 +14,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
+import DocumentScannerOutlined from '@mui/icons-material/DocumentScannerOutlined';
 import FilterAltOff from '@mui/icons-material/FilterAltOff';
 import Redo from '@mui/icons-material/Redo';
 import Refresh from '@mui/icons-material/Refresh';
@@ -63,6 +64,7 @@ export function SlideTableToolbar({ actions, searchText, onSearchText, isSaving,
       <ActionButton action={actions.get('slides.shareFilters')} icon={<ShareOutlined />} />
       <ActionIconButton action={actions.get('slides.copySlides')} icon={<ContentCopy />} />
       <ActionIconButton action={actions.get('slides.transfer')} icon={<DriveFileMoveOutlined />} />
+      <ActionIconButton action={actions.get('slides.labelExtract')} icon={<DocumentScannerOutlined />} />
       <Box sx={{ flex: 1 }} />
       {isSaving && <CircularProgress size={16} aria-label="Saving" />}
       <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="slide-count">

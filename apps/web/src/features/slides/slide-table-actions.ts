@@ -4,7 +4,13 @@
  * The toolbar, the row menu and the grid's keys all perform these, so each label, shortcut and
  * permission rule is written here once.
  */
-import { canTransfer, SLIDE_COPY_TEXTS, TRANSFER_TEXTS, type Permission } from '@tessera/domain';
+import {
+  canTransfer,
+  LABEL_EXTRACT_TEXTS,
+  SLIDE_COPY_TEXTS,
+  TRANSFER_TEXTS,
+  type Permission,
+} from '@tessera/domain';
 import { createActionRegistry, type Action } from '../../actions/action.ts';
 import type { ExportFormat } from '../../api/slide-export.ts';
 import type { Row } from '../../grid/types.ts';
@@ -16,7 +22,8 @@ export type SlideTableDialog =
   | { name: 'export'; format: ExportFormat }
   | { name: 'share' }
   | { name: 'copy' }
-  | { name: 'transfer' };
+  | { name: 'transfer' }
+  | { name: 'labelExtract' };
 
 export interface SlideTableContext {
   projectId: string;
@@ -117,6 +124,15 @@ export const SLIDE_TABLE_ACTIONS = createActionRegistry<SlideTableContext>([
     isEnabled: (c) => canTransfer(c.permissions),
     disabledReason: () => TRANSFER_TEXTS.noPermission,
     perform: (c) => c.openDialog({ name: 'transfer' }),
+  },
+  {
+    // Spec 1 §6: slideMetadataManage gates label extract.
+    id: 'slides.labelExtract',
+    label: LABEL_EXTRACT_TEXTS.title,
+    isAvailable: (c) => c.isMain,
+    isEnabled: (c) => c.permissions.has('slideMetadataManage'),
+    disabledReason: () => LABEL_EXTRACT_TEXTS.noPermission,
+    perform: (c) => c.openDialog({ name: 'labelExtract' }),
   },
   {
     id: 'slides.viewSlide',

@@ -1,0 +1,1 @@
+export { LabelExtractWizard } from './LabelExtractWizard.tsx';
