@@ -14,8 +14,8 @@ import { DEFAULT_LABEL_PATTERNS, LABEL_EXTRACT_TEXTS } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { writeLabelledSlide } from '../../../test/label-slide.fixtures.ts';
 import { insertTestSlides } from '../../../test/slides.fixtures.ts';
-import { FAST, waitFor } from '../../../test/jobs.test-helpers.ts';
-import { createJobWorker, type JobWorker } from '../../jobs/worker.ts';
+import { jobCount, jobEnd, startTestWorker } from '../../../test/project-jobs.test-helpers.ts';
+import type { JobWorker } from '../../jobs/worker.ts';
 import { registerImage } from '../imaging/images.service.ts';
 import { getOrCreateSlideForImage } from '../slides/slides.service.ts';
 
@@ -35,17 +35,7 @@ describeEachDialect('label extract', (t) => {
   const run = async (body: object) => {
     const res = await extract(body);
     expect(res.statusCode).toBe(200);
-    const { jobId } = res.json<{ jobId: string }>();
-    const done = await waitFor(
-      async () => {
-        const job = (
-          await t().request(writer, { method: 'GET', url: `/v1/projects/${projectId}/jobs/${jobId}` })
-        ).json<{ state: string; result: unknown; errorMessage: string | null }>();
-        return ['succeeded', 'failed'].includes(job.state) ? job : undefined;
-      },
-      'the label job',
-      120_000,
-    );
+    const done = await jobEnd(t(), writer, projectId, res.json<{ jobId: string }>().jobId, 120_000);
     expect(done.errorMessage).toBeNull();
     return labelExtract.LabelExtractResult.parse(done.result);
   };
@@ -55,13 +45,7 @@ describeEachDialect('label extract', (t) => {
       .select(['study_id', 'block_id'])
       .where('id', '=', slideId)
       .executeTakeFirstOrThrow();
-  const jobCount = async () =>
-    Number(
-      (await t()
-        .ctx.db.selectFrom('jobs')
-        .select((e) => e.fn.countAll().as('n'))
-        .executeTakeFirst())!.n,
-    );
+  const jobs = () => jobCount(t().ctx.db);
 
   const register = async (name: string, content: Parameters<typeof writeLabelledSlide>[1]) => {
     const file = path.join(dir, `${t().ctx.dialect}-${name}`);
@@ -99,14 +83,7 @@ describeEachDialect('label extract', (t) => {
       .where('id', '=', textOnly)
       .execute();
     noLabel = (await insertTestSlides(t().ctx.db, projectId, [{ fileName: 'no-label.svs' }]))[0]!;
-    worker = createJobWorker({
-      db: t().ctx.db,
-      dialect: t().ctx.dialect,
-      queue: t().ctx.jobs,
-      concurrency: 1,
-      ...FAST,
-    });
-    worker.start();
+    worker = startTestWorker(t());
   }, 60_000);
   afterAll(async () => {
     await worker?.stop({ timeoutMs: 30_000 });
@@ -160,7 +137,7 @@ describeEachDialect('label extract', (t) => {
   });
 
   it('refuses what cannot be read, and queues nothing', async () => {
-    const before = await jobCount();
+    const before = await jobs();
     const foreign = (
       await insertTestSlides(t().ctx.db, (await t().createProject()).id, [{ fileName: 'x.svs' }])
     )[0]!;
@@ -180,6 +157,6 @@ describeEachDialect('label extract', (t) => {
         code,
       ]);
     }
-    expect(await jobCount()).toBe(before);
+    expect(await jobs()).toBe(before);
   });
 });

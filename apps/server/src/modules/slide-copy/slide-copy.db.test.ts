@@ -10,8 +10,8 @@ import { SLIDE_COPY_TEXTS } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { setImageSize } from '../../../test/annotations.fixtures.ts';
 import { insertTestSlides } from '../../../test/slides.fixtures.ts';
-import { FAST, waitFor } from '../../../test/jobs.test-helpers.ts';
-import { createJobWorker, type JobWorker } from '../../jobs/worker.ts';
+import { jobCount, jobEnd, startTestWorker } from '../../../test/project-jobs.test-helpers.ts';
+import type { JobWorker } from '../../jobs/worker.ts';
 
 describeEachDialect('slide copy', (t) => {
   let owner: TestUser;
@@ -35,23 +35,8 @@ describeEachDialect('slide copy', (t) => {
     copyResults: false,
     ...over,
   });
-  const finished = (jobId: string) =>
-    waitFor(
-      async () => {
-        const res = await t().request(owner, { method: 'GET', url: `/v1/projects/${source}/jobs/${jobId}` });
-        const answer = res.json<{ state: string; result: unknown }>();
-        return ['succeeded', 'failed'].includes(answer.state) ? answer : undefined;
-      },
-      'the copy job',
-      30_000,
-    );
-  const jobCount = async () =>
-    Number(
-      (await t()
-        .ctx.db.selectFrom('jobs')
-        .select((e) => e.fn.countAll().as('n'))
-        .executeTakeFirst())!.n,
-    );
+  const finished = (jobId: string) => jobEnd(t(), owner, source, jobId);
+  const jobs = () => jobCount(t().ctx.db);
   const rowsIn = (projectId: string) =>
     t()
       .ctx.db.selectFrom('slides')
@@ -152,14 +137,7 @@ describeEachDialect('slide copy', (t) => {
       },
     });
     expect(added.statusCode).toBe(201);
-    worker = createJobWorker({
-      db: t().ctx.db,
-      dialect: t().ctx.dialect,
-      queue: t().ctx.jobs,
-      concurrency: 1,
-      ...FAST,
-    });
-    worker.start();
+    worker = startTestWorker(t());
   });
   afterAll(async () => {
     await worker?.stop({ timeoutMs: 10_000 });
@@ -251,7 +229,7 @@ describeEachDialect('slide copy', (t) => {
   });
 
   it('refuses what cannot be copied, and queues nothing', async () => {
-    const before = await jobCount();
+    const before = await jobs();
     const refusals: [object, TestUser, string, number, string][] = [
       [
         request({ copyResults: true }),
@@ -294,8 +272,8 @@ describeEachDialect('slide copy', (t) => {
       403,
       SLIDE_COPY_TEXTS.annotationsNotAllowed,
     ]);
-    expect(await jobCount()).toBe(before);
+    expect(await jobs()).toBe(before);
     expect((await copy(request({ copyProjectMetadata: false }), dataAdmin)).statusCode).toBe(200);
-    expect(await jobCount()).toBe(before + 1);
+    expect(await jobs()).toBe(before + 1);
   });
 });

@@ -14,8 +14,8 @@ import { TRANSFER_TEXTS } from '@tessera/domain';
 import { describeEachDialect, type TestUser } from '../../../test/harness.ts';
 import { setImageSize } from '../../../test/annotations.fixtures.ts';
 import { insertTestSlides } from '../../../test/slides.fixtures.ts';
-import { FAST, waitFor } from '../../../test/jobs.test-helpers.ts';
-import { createJobWorker, type JobWorker } from '../../jobs/worker.ts';
+import { jobCount, jobEnd, startTestWorker } from '../../../test/project-jobs.test-helpers.ts';
+import type { JobWorker } from '../../jobs/worker.ts';
 import { TRANSFER_ERROR_CODES } from './transfer-area.ts';
 
 describeEachDialect('transfers', (t) => {
@@ -38,27 +38,11 @@ describeEachDialect('transfers', (t) => {
   const run = async (body: object) => {
     const res = await submit(body);
     expect(res.statusCode).toBe(200);
-    const { jobId } = res.json<{ jobId: string }>();
-    const done = await waitFor(
-      async () => {
-        const job = (
-          await t().request(reader, { method: 'GET', url: `/v1/projects/${projectId}/jobs/${jobId}` })
-        ).json<{ state: string; result: unknown; errorMessage: string | null }>();
-        return ['succeeded', 'failed'].includes(job.state) ? job : undefined;
-      },
-      'the transfer job',
-      30_000,
-    );
+    const done = await jobEnd(t(), reader, projectId, res.json<{ jobId: string }>().jobId);
     expect(done.errorMessage).toBeNull();
     return transfers.TransferResult.parse(done.result);
   };
-  const jobCount = async () =>
-    Number(
-      (await t()
-        .ctx.db.selectFrom('jobs')
-        .select((e) => e.fn.countAll().as('n'))
-        .executeTakeFirst())!.n,
-    );
+  const jobs = () => jobCount(t().ctx.db);
 
   beforeAll(async () => {
     [reader, viewOnly] = [await t().createUser(), await t().createUser()];
@@ -100,14 +84,7 @@ describeEachDialect('transfers', (t) => {
     // A link out of the area is no destination.
     fs.symlinkSync(os.tmpdir(), path.join(area, 'escape'));
     fs.symlinkSync(path.join(area, 'study-1'), path.join(area, 'study-link'));
-    worker = createJobWorker({
-      db: t().ctx.db,
-      dialect: t().ctx.dialect,
-      queue: t().ctx.jobs,
-      concurrency: 1,
-      ...FAST,
-    });
-    worker.start();
+    worker = startTestWorker(t());
   });
   afterAll(async () => {
     await worker?.stop({ timeoutMs: 10_000 });
@@ -242,7 +219,7 @@ describeEachDialect('transfers', (t) => {
   });
 
   it('refuses what cannot be transferred, and queues nothing', async () => {
-    const before = await jobCount();
+    const before = await jobs();
     const dataAdmin = await t().createUser({ systemRoles: ['portalDataAdmin'] });
     const foreign = (
       await insertTestSlides(t().ctx.db, (await t().createProject()).id, [{ fileName: 'x.svs' }])
@@ -270,6 +247,6 @@ describeEachDialect('transfers', (t) => {
     expect((await submit(body, dataAdmin)).json<{ message: string }>().message).toBe(
       TRANSFER_TEXTS.typeNotAllowed('TransferSlides'),
     );
-    expect(await jobCount()).toBe(before);
+    expect(await jobs()).toBe(before);
   });
 });
