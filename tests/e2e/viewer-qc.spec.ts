@@ -79,8 +79,8 @@ test("a writer edits the open slide's metadata in the QC tab, with undo, redo an
     const editor = qcGrid(page).getByRole('textbox', { name: 'Edit Block ID' });
     await expect(editor).toBeFocused();
     // While a value is edited, undo and redo wait (and so does the preset picker).
-    await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Redo', exact: true })).toBeDisabled();
     await editor.fill(NEW_BLOCK_ID);
     await editor.press('Enter');
     await expect(editor).toHaveCount(0);
@@ -88,21 +88,21 @@ test("a writer edits the open slide's metadata in the QC tab, with undo, redo an
     await expect.poll(savedBlockId).toBe(NEW_BLOCK_ID);
 
     // Undo puts the value back, Redo applies it again; both saved.
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await expect(blockId).toHaveText(original);
     await expect.poll(savedBlockId).toBe(original);
-    await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeDisabled();
+    await page.getByRole('button', { name: 'Redo', exact: true }).click();
     await expect(blockId).toHaveText(NEW_BLOCK_ID);
     await expect.poll(savedBlockId).toBe(NEW_BLOCK_ID);
 
     // An editor open again: Undo waits until it is closed (Escape leaves the value as it was).
     await blockId.dblclick();
     await expect(editor).toBeFocused();
-    await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeDisabled();
     await editor.press('Escape');
     await expect(editor).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeEnabled();
     await expect(blockId).toHaveText(NEW_BLOCK_ID);
 
     // Delete clears the focused value: Block ID is mandatory, so it is marked; Ctrl+Z brings it back.
@@ -172,7 +172,7 @@ test("a reader sees the open slide's metadata in the QC tab but cannot edit it",
   await expect(blockId).toHaveText('P1000-B01');
   await page.keyboard.type('X');
   await expect(qcGrid(page).getByRole('textbox')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeDisabled();
   // Choosing the preset's fields needs slideMetadataManage.
   await expect(page.getByRole('button', { name: 'Edit preset…' })).toHaveCount(0);
 });

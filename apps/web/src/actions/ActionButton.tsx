@@ -13,8 +13,19 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { tooltipOf, type BoundAction } from './action.ts';
 
-/** An icon button named by the action's label, with 'Label (shortcut)' as its tooltip. */
-export function ActionIconButton({ action, icon }: { action: BoundAction; icon: ReactNode }) {
+/**
+ * An icon button named by the action's label, with 'Label (shortcut)' as its tooltip; `isPressed` makes
+ * it a toggle (a tool that is on: pressed, in the primary colour).
+ */
+export function ActionIconButton({
+  action,
+  icon,
+  isPressed,
+}: {
+  action: BoundAction;
+  icon: ReactNode;
+  isPressed?: boolean;
+}) {
   if (!action.isAvailable) return null;
   return (
     <Tooltip title={tooltipOf(action)}>
@@ -22,6 +33,9 @@ export function ActionIconButton({ action, icon }: { action: BoundAction; icon: 
       <span>
         <IconButton
           aria-label={action.label}
+          aria-pressed={isPressed}
+          color={isPressed ? 'primary' : 'default'}
+          sx={isPressed ? { bgcolor: 'action.selected' } : undefined}
           disabled={!action.isEnabled}
           onClick={(e) => action.perform({ anchor: e.currentTarget })}
         >

@@ -22,7 +22,8 @@ export interface AnnotationSource {
 }
 
 export class AnnotationLayers {
-  private readonly regions: RegionLayer;
+  /** The set's region annotations: what the annotation tools edit. */
+  readonly regions: RegionLayer;
   private readonly markers: MarkerLayer;
   private readonly reading = new AbortController();
 
@@ -35,6 +36,7 @@ export class AnnotationLayers {
       display: AnnotationDisplay;
       isFlipped: boolean;
       markerSize: number;
+      metersPerPixel: { x: number; y: number } | null;
     },
   ) {
     const target = map.getTargetElement();

@@ -3,9 +3,12 @@
  * comes to rest outside what was last read, or at another level of detail, the box in view and a margin
  * around it are asked for (viewportDetailAt: outlines as stored up close, thinned farther out, centres
  * when too many), and the answer replaces what is shown — the old features stay until it arrives, so
- * nothing blinks. One `ol/Feature` per region in view (at most VIEWER_VIEWPORT_LIMIT): the annotation
- * tools edit these. Drawn in the class's colour: outline at half opacity, the fill by the display
- * settings, the class name as label (not for fields of view).
+ * nothing blinks. One `ol/Feature` per region in view (at most VIEWER_VIEWPORT_LIMIT, region-features.ts):
+ * the annotation tools edit these in place (`put`, `remove`, `rename`) while the operation queue saves
+ * the edit, and an answer read before the last edit is read again rather than shown. Drawn in the class's
+ * colour: outline at half opacity, the fill by the display settings, the class name as label (not for
+ * fields of view; a ruler's length instead), and a dark contour under the selected (10 px) and the
+ * hovered (8 px) ones (spec 2 §9 "Contour widths").
  */
 import Feature from 'ol/Feature.js';
 import VectorLayer from 'ol/layer/Vector.js';
@@ -14,6 +17,7 @@ import LineString from 'ol/geom/LineString.js';
 import Point from 'ol/geom/Point.js';
 import Polygon from 'ol/geom/Polygon.js';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style.js';
+import { formatLength, lengthUm, REGION_ANNOTATION_TYPES, type RegionSnapshot } from '@tessera/domain';
 import {
   ANNOTATION_OUTLINE_OPACITY,
   annotationFillAlpha,
@@ -31,6 +35,7 @@ import {
   type PixelBox,
   type ViewportDetail,
 } from '@tessera/domain';
+import { isTemporaryId, REGION, regionFeatureOf, snapshotOf, type MapFrame } from './region-features.ts';
 
 /** Reads the region annotations meeting a box as typed arrays (api/annotation-sets.ts). */
 export type RegionReader = (
@@ -39,8 +44,10 @@ export type RegionReader = (
   signal: AbortSignal,
 ) => Promise<BinaryRegions>;
 
-/** Spec 2 §9 "Annotation stroke width". */
+/** Spec 2 §9 "Annotation stroke width" and "Contour widths". */
 const STROKE_WIDTH = 3;
+const CONTOUR_WIDTH = { selected: 10, hovered: 8 } as const;
+const CONTOUR_COLOR = 'rgba(20,20,20,0.75)';
 /** A centre shown for a region when too many are in view. */
 const CENTROID_RADIUS = 4;
 
@@ -71,6 +78,11 @@ export class RegionLayer {
   /** The resolution at which the last answer was cut short: centres until the view is much closer. */
   private crowdedAt: number | null = null;
   private lastView: { box: PixelBox; resolution: number } | null = null;
+  /** Counts local edits: an answer read before the last one is stale (it lacks the edit). */
+  private edits = 0;
+  private selected: ReadonlySet<string> = new Set();
+  private hovered: string | null = null;
+  private readonly metersPerPixel: { x: number; y: number };
   private readonly onError: (error: unknown) => void;
   private readonly onShown: (shown: { count: number; isTruncated: boolean }) => void;
 
@@ -81,6 +93,8 @@ export class RegionLayer {
       classes: ReadonlyMap<string, AnnotationClass>;
       display: AnnotationDisplay;
       isFlipped: boolean;
+      /** For a ruler's length (an unknown scale counts a pixel a micrometre). */
+      metersPerPixel?: { x: number; y: number } | null;
       onError: (error: unknown) => void;
       /** Each answer shown: how many regions, and whether even their centres were cut short. */
       onShown: (shown: { count: number; isTruncated: boolean }) => void;
@@ -89,6 +103,7 @@ export class RegionLayer {
     this.classes = options.classes;
     this.display = options.display;
     this.isFlipped = options.isFlipped;
+    this.metersPerPixel = options.metersPerPixel ?? { x: 1e-6, y: 1e-6 };
     this.onError = options.onError;
     this.onShown = options.onShown;
     this.layer = new VectorLayer({
@@ -116,19 +131,28 @@ export class RegionLayer {
     this.reading?.abort();
     const reading = new AbortController();
     this.reading = reading;
+    const editsBefore = this.edits;
     this.read(wanted, { ...detail, limit: VIEWER_VIEWPORT_LIMIT }, reading.signal).then(
       (regions) => {
         if (reading.signal.aborted) return;
         const { truncated } = regions;
         this.reading = null;
+        // Edited while this was read: the answer may lack the edit; read it again.
+        if (this.edits !== editsBefore) {
+          this.showView(box, resolution);
+          return;
+        }
         if (truncated && detail.detail !== 'centroid') {
           this.crowdedAt = resolution;
           this.showView(box, resolution);
           return;
         }
         this.shown = { box: wanted, key };
+        // New annotations still being saved are not in any answer yet: they stay.
+        const unsaved = this.source.getFeatures().filter((f) => isTemporaryId(String(f.getId())));
         this.source.clear(true);
-        this.source.addFeatures(this.featuresOf(regions));
+        this.source.addFeatures(this.featuresOf(regions, detail.detail === 'full'));
+        this.source.addFeatures(unsaved);
         this.onShown({ count: regions.ids.length, isTruncated: truncated });
       },
       (error: unknown) => {
@@ -176,11 +200,81 @@ export class RegionLayer {
     this.source.clear(true);
   }
 
+  // --- editing (the tools and the operation queue): features by id, in image coordinates ---
+
+  /** How image coordinates map onto this layer's features now. */
+  frame(): MapFrame {
+    return { imageWidth: this.imageWidth, isFlipped: this.isFlipped };
+  }
+
+  feature(id: string): Feature | null {
+    return this.source.getFeatureById(id) as Feature | null;
+  }
+
+  /** A shown annotation as it is now, in image coordinates; null when it is not shown. */
+  snapshot(id: string): RegionSnapshot | null {
+    const feature = this.feature(id);
+    return feature ? snapshotOf(feature, this.frame()) : null;
+  }
+
+  /** Shows this annotation as given, in place of one of its id. */
+  put(region: RegionSnapshot): void {
+    this.edits++;
+    const old = this.feature(region.id);
+    if (old) this.source.removeFeature(old);
+    this.source.addFeature(regionFeatureOf(region, this.frame()));
+  }
+
+  remove(ids: readonly string[]): void {
+    this.edits++;
+    for (const id of ids) {
+      const feature = this.feature(id);
+      if (feature) this.source.removeFeature(feature);
+    }
+  }
+
+  /** A new annotation saved: its temporary id becomes the one the server gave it. */
+  rename(from: string, to: string): void {
+    this.edits++;
+    this.feature(from)?.setId(to);
+  }
+
+  /** Changes a shown annotation's properties (class, lock) in place. */
+  change(id: string, properties: Partial<Record<(typeof REGION)['classId' | 'isLocked'], unknown>>): void {
+    this.edits++;
+    this.feature(id)?.setProperties(properties);
+  }
+
+  /** Forgets what was read and reads the view again (an edit failed: the server's state is the truth). */
+  reload(): void {
+    this.edits++;
+    this.shown = null;
+    this.reading?.abort();
+    this.reading = null;
+    if (this.lastView) this.showView(this.lastView.box, this.lastView.resolution);
+  }
+
+  /** Every feature shown (the tools' hit tests and the selection). */
+  features(): Feature[] {
+    return this.source.getFeatures();
+  }
+
+  setSelection(ids: ReadonlySet<string>): void {
+    this.selected = ids;
+    this.layer.changed();
+  }
+
+  setHovered(id: string | null): void {
+    if (id === this.hovered) return;
+    this.hovered = id;
+    this.layer.changed();
+  }
+
   /**
    * The answer's regions as map features, their flat coordinates written straight from the typed
    * arrays: y negated, x mirrored while the slide is flipped.
    */
-  private featuresOf(regions: BinaryRegions): Feature[] {
+  private featuresOf(regions: BinaryRegions, isExact: boolean): Feature[] {
     const { xy, ringStart, vertexStart, flags } = regions;
     const width = this.imageWidth;
     const isFlipped = this.isFlipped;
@@ -205,8 +299,10 @@ export class RegionLayer {
       }
       const feature = new Feature({
         geometry,
-        classId: regions.classNames[regions.classIndex[i]!],
-        isLocked: (kind & REGION_FLAGS.locked) !== 0,
+        [REGION.classId]: regions.classNames[regions.classIndex[i]!],
+        [REGION.type]: REGION_ANNOTATION_TYPES[regions.type[i]!],
+        [REGION.isLocked]: (kind & REGION_FLAGS.locked) !== 0,
+        [REGION.isExact]: isExact,
       });
       feature.setId(String(regions.ids[i]));
       features[i] = feature;
@@ -214,16 +310,55 @@ export class RegionLayer {
     return features;
   }
 
-  private styleOf(feature: Feature): Style {
-    const classId = String(feature.get('classId'));
+  private styleOf(feature: Feature): Style | Style[] {
+    const id = String(feature.getId());
+    const base = this.baseStyleOf(feature);
+    const width = this.selected.has(id)
+      ? CONTOUR_WIDTH.selected
+      : this.hovered === id
+        ? CONTOUR_WIDTH.hovered
+        : 0;
+    const label = feature.get(REGION.type) === 'Ruler' ? this.rulerLabelOf(feature) : null;
+    if (width === 0 && !label) return base;
+    const styles = [base];
+    if (width > 0)
+      styles.unshift(new Style({ stroke: new Stroke({ color: CONTOUR_COLOR, width }), zIndex: -1 }));
+    if (label) styles.push(label);
+    return styles;
+  }
+
+  /** Spec 2 §4 "Ruler": its length, µm or mm, beside it. */
+  private rulerLabelOf(feature: Feature): Style | null {
+    if (!this.display.areLabelsVisible) return null;
+    const coordinates = (feature.getGeometry() as LineString).getCoordinates();
+    if (coordinates.length < 2) return null;
+    const [a, b] = [coordinates[0]!, coordinates[coordinates.length - 1]!];
+    const text = formatLength(lengthUm([a[0]!, a[1]!], [b[0]!, b[1]!], this.metersPerPixel));
+    return new Style({
+      text: new Text({
+        text,
+        placement: 'line',
+        textBaseline: 'bottom',
+        font: '600 13px system-ui, sans-serif',
+        fill: new Fill({ color: '#fff' }),
+        stroke: new Stroke({ color: 'rgba(0,0,0,0.8)', width: 3 }),
+        overflow: true,
+      }),
+    });
+  }
+
+  private baseStyleOf(feature: Feature): Style {
+    const classId = String(feature.get(REGION.classId));
     const isPoint = feature.getGeometry()?.getType() === 'Point';
-    const key = `${classId}\u0000${isPoint}`;
+    const isRuler = feature.get(REGION.type) === 'Ruler';
+    const key = `${classId}\u0000${isPoint}\u0000${isRuler}`;
     let style = this.styles.get(key);
     if (!style) {
       const c = classOf(this.classes, classId);
       const stroke = new Stroke({ color: rgba(c.color, ANNOTATION_OUTLINE_OPACITY), width: STROKE_WIDTH });
       const fill = new Fill({ color: rgba(c.color, annotationFillAlpha(this.display)) });
-      const hasLabel = this.display.areLabelsVisible && c.classId !== SPECIAL_CLASS_IDS.fov && !isPoint;
+      const hasLabel =
+        this.display.areLabelsVisible && c.classId !== SPECIAL_CLASS_IDS.fov && !isPoint && !isRuler;
       style = new Style({
         stroke,
         fill,

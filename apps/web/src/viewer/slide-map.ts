@@ -95,6 +95,9 @@ export class SlideMap {
     stopEvent: false,
   });
   private annotations: AnnotationLayers | null = null;
+  private readonly annotationListeners = new Set<() => void>();
+  /** The image's pixel size in metres per axis; null when the slide does not say. */
+  readonly metersPerPixel: { x: number; y: number } | null;
 
   constructor(options: SlideMapOptions) {
     const { target, imageInfo, tiles, display, onViewChange } = options;
@@ -103,6 +106,7 @@ export class SlideMap {
     this.extent = [0, -h, w, 0];
     this.scanMagnification = imageInfo.resolution.magnification;
     const mpp = imageInfo.resolution.metersPerPixel;
+    this.metersPerPixel = mpp ? { x: mpp.x, y: mpp.y } : null;
     this.projection = new Projection({
       code: 'slide-pixels',
       units: 'pixels',
@@ -248,9 +252,22 @@ export class SlideMap {
       ? new AnnotationLayers(this.map, this.extent[2], source, {
           ...options,
           isFlipped: this.display.isFlipped,
+          metersPerPixel: this.metersPerPixel,
         })
       : null;
     this.annotations?.showView(this.viewBox(), this.resolution());
+    for (const listener of this.annotationListeners) listener();
+  }
+
+  /** The annotation layers shown now (their regions are what the tools edit); null without a set. */
+  annotationLayers(): AnnotationLayers | null {
+    return this.annotations;
+  }
+
+  /** Calls `listener` whenever other annotation layers are shown (another set, or none). */
+  onAnnotationsChange(listener: () => void): () => void {
+    this.annotationListeners.add(listener);
+    return () => this.annotationListeners.delete(listener);
   }
 
   /** The image box in view (image pixels of the unflipped image). */

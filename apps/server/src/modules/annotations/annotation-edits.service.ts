@@ -9,7 +9,8 @@ import {
   ANNOTATION_SET_MESSAGES,
   CELL_MARKER_RANKINGS,
   CELL_MARKER_RATINGS,
-  SPECIAL_CLASS_IDS,
+  deletionCheck,
+  EDIT_MESSAGES,
   type CellMarkerClass,
   type CellMarkerInput,
   type RegionFeatureInput,
@@ -168,9 +169,6 @@ function geometryColumns(geometry: Geometry) {
   return { geometry: text, min_x, min_y, max_x, max_y };
 }
 
-const isFovOrRoi = (row: edits.LiveFeature) =>
-  row.class_id === SPECIAL_CLASS_IDS.fov || row.class_id === SPECIAL_CLASS_IDS.roi;
-
 export async function purgeAnnotations(
   ctx: AppContext,
   project: ProjectScope,
@@ -179,10 +177,13 @@ export async function purgeAnnotations(
 ) {
   return inSet(ctx, project, setId, async (tx, set) => {
     const rows = await liveRows(tx, 'annotation_features', set.id, body.annotationIds);
-    if (rows.some((row) => isLocked(row) && !isFovOrRoi(row)))
-      throw lockedRefusal(ANNOTATION_SET_MESSAGES.locked);
-    if (!body.confirmed && rows.some(isFovOrRoi))
-      throw new AppError(409, ERROR_CODES.confirmationRequired, ANNOTATION_SET_MESSAGES.fovRoiConfirmation);
+    const refusal = deletionCheck(
+      rows.map((row) => ({ classId: row.class_id, isLocked: isLocked(row) })),
+      body.confirmed,
+    );
+    if (refusal === 'locked') throw lockedRefusal(EDIT_MESSAGES.deleteLocked);
+    if (refusal === 'confirm')
+      throw new AppError(409, ERROR_CODES.confirmationRequired, EDIT_MESSAGES.confirmDeleteFovRoi);
     const removed = await edits.removeItems(
       tx,
       'annotation_features',

@@ -31,7 +31,15 @@ import { ChannelGrid } from './fluorescence/ChannelGrid.tsx';
 import { useFluorescence } from './fluorescence/use-fluorescence.ts';
 import { SlideMapView } from './SlideMapView.tsx';
 import { SyncPanel, useSyncedMap } from './sync/index.ts';
-import { useAnnotationLayers, type AnnotationSetParam } from './annotations/index.ts';
+import {
+  AnnotationMenu,
+  AnnotationToolButtons,
+  ToolOptions,
+  useAnnotationLayers,
+  useAnnotationTools,
+  type AnnotationSetParam,
+} from './annotations/index.ts';
+import { useCurrentProject } from '../projects/index.ts';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { VIEWER_ACTIONS, type ViewerNavigation } from './viewer-actions.ts';
 import type { ViewSettings } from './view-settings.ts';
@@ -73,6 +81,19 @@ export function SlideViewer(props: SlideViewerProps) {
     changeTabState,
     settings,
     param: props.annotationSetParam,
+  });
+  const { permissions } = useCurrentProject();
+  const tools = useAnnotationTools({
+    map,
+    layers: annotations.layers,
+    projectId,
+    slideId,
+    setId: tabState.annotationSetId,
+    version: tabState.annotationSetVersion,
+    annotationsVisible: tabState.annotationsVisible,
+    showAnnotations: () => changeTabState({ annotationsVisible: true }),
+    canManage: permissions.has('annotationsManage'),
+    classes: annotations.classMap,
   });
 
   const isNotFound = details.error instanceof ApiError && details.error.code === ERROR_CODES.slideNotFound;
@@ -160,6 +181,7 @@ export function SlideViewer(props: SlideViewerProps) {
     tabState,
     changeTabState,
     fluorescence,
+    tools,
   });
 
   if (isNotFound)
@@ -199,6 +221,7 @@ export function SlideViewer(props: SlideViewerProps) {
         onSettingsChange={changeSettings}
         tabState={tabState}
         magnification={magnification}
+        annotationTools={<AnnotationToolButtons actions={actions} selectedMode={tools.selectedMode} />}
         sync={<SyncPanel />}
       />
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
@@ -220,6 +243,8 @@ export function SlideViewer(props: SlideViewerProps) {
             equalization={fluorescence.equalizationOf()}
           />
         )}
+        <ToolOptions tools={tools} />
+        <AnnotationMenu tools={tools} actions={actions} />
         {annotations.isCrowded && tabState.annotationsVisible && (
           <Chip
             className="map-overlay"

@@ -1,6 +1,6 @@
 /**
  * The viewer's control panel (spec 2 §2): back to the slide list, the slide's file name and conversion
- * state, the magnification shown, the display tools, the sync panel, previous and next slide, fit to
+ * state, the magnification shown, the annotation tools, the display tools, the sync panel, previous and next slide, fit to
  * screen and the magnification buttons — each an action of viewer-actions.ts (sync's of sync/).
  */
 import type { ReactNode } from 'react';
@@ -31,6 +31,7 @@ export function ViewerToolbar({
   onSettingsChange,
   tabState,
   magnification,
+  annotationTools,
   sync,
 }: {
   slide: SlideDetails;
@@ -39,6 +40,8 @@ export function ViewerToolbar({
   onSettingsChange: (change: Partial<ViewSettings>) => void;
   tabState: ViewerTabState;
   magnification: number | null;
+  /** The annotation tools' buttons (annotations/AnnotationToolButtons), before the display tools. */
+  annotationTools?: ReactNode;
   /** The sync panel (sync/SyncPanel), after the display tools (spec 2 §2 toolbar order). */
   sync?: ReactNode;
 }) {
@@ -80,6 +83,7 @@ export function ViewerToolbar({
       </Tooltip>
       <Divider orientation="vertical" flexItem />
       <FluorescenceTools actions={actions} />
+      {annotationTools}
       <DisplayTools
         actions={actions}
         settings={settings}

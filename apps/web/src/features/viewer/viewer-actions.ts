@@ -3,9 +3,10 @@
  * (actions/action.ts): the toolbar, the display tools popover and tests perform the same action, and
  * sync and the annotation tools join it.
  */
-import { FLUORESCENCE_LABELS, MAGNIFICATIONS } from '@tessera/domain';
+import { FLUORESCENCE_LABELS, lockOffer, MAGNIFICATIONS, type InteractionMode } from '@tessera/domain';
 import { createActionRegistry, type Action } from '../../actions/action.ts';
 import type { SlideMap } from '../../viewer/slide-map.ts';
+import type { AnnotationTools } from './annotations/use-annotation-tools.ts';
 import type { Fluorescence } from './fluorescence/use-fluorescence.ts';
 import type { ViewSettings } from './view-settings.ts';
 import type { ViewerTabState } from './viewer-layout.ts';
@@ -43,7 +44,25 @@ export interface ViewerContext {
     | 'isPanelOpen'
     | 'setPanelOpen'
   >;
+  /** The annotation tools: modes, the selection and its edits, undo and redo. */
+  tools: AnnotationTools;
 }
+
+/**
+ * A toolbar mode button (spec 2 §2 toolbar, §4 "Interaction modes"): offered with annotationsManage
+ * (spec 2 §6), usable on a set's working state; the ruler measures for everyone, set or not.
+ */
+const modeAction = (id: string, mode: InteractionMode, label: string): Action<ViewerContext> => ({
+  id,
+  label,
+  isAvailable: (c) => mode === 'Ruler' || c.tools.canManage,
+  isEnabled: (c) => c.map !== null && (mode === 'Ruler' || c.tools.canEdit),
+  disabledReason: (c) => c.tools.editBlocker ?? '',
+  perform: (c) => c.tools.toggleMode(mode),
+});
+
+/** Edits of the selection: offered with annotationsManage, on a set's working state. */
+const canEditSelection = (c: ViewerContext) => c.tools.canEdit && c.tools.selected.length > 0;
 
 const magnify = (m: number): Action<ViewerContext> => ({
   id: `viewer.magnify.${m}`,
@@ -125,6 +144,50 @@ export const VIEWER_ACTIONS = createActionRegistry<ViewerContext>([
     label: 'Show labels',
     shortcuts: ['Alt+S'],
     perform: (c) => c.changeSettings({ annotationLabelsVisible: !c.settings.annotationLabelsVisible }),
+  },
+  modeAction('viewer.ruler', 'Ruler', 'Ruler'),
+  modeAction('viewer.fieldOfView', 'FieldOfView', 'Field of view'),
+  modeAction('viewer.drawing', 'Drawing', 'Drawing'),
+  modeAction('viewer.move', 'Transform', 'Move annotations'),
+  {
+    id: 'viewer.undo',
+    // Named apart from the QC panel's Undo and Redo (slide metadata), which share the viewer's page.
+    label: 'Undo annotation edit',
+    shortcuts: ['Mod+Z'],
+    isAvailable: (c) => c.tools.canManage,
+    isEnabled: (c) => c.tools.canEdit && c.tools.canUndo,
+    perform: (c) => c.tools.undo(),
+  },
+  {
+    id: 'viewer.redo',
+    label: 'Redo annotation edit',
+    shortcuts: ['Mod+Y', 'Mod+Shift+Z'],
+    appleShortcut: 'Mod+Shift+Z',
+    isAvailable: (c) => c.tools.canManage,
+    isEnabled: (c) => c.tools.canEdit && c.tools.canRedo,
+    perform: (c) => c.tools.redo(),
+  },
+  {
+    id: 'viewer.deleteAnnotations',
+    label: 'Delete Annotations',
+    shortcuts: ['Delete'],
+    isAvailable: (c) => c.tools.canManage,
+    isEnabled: canEditSelection,
+    perform: (c) => c.tools.deleteSelection(false),
+  },
+  {
+    id: 'viewer.lockAnnotations',
+    label: 'Lock Annotations',
+    isAvailable: (c) => c.tools.canManage,
+    isEnabled: (c) => canEditSelection(c) && lockOffer(c.tools.selected).canLock,
+    perform: (c) => c.tools.lockSelection(true),
+  },
+  {
+    id: 'viewer.unlockAnnotations',
+    label: 'Unlock Annotations',
+    isAvailable: (c) => c.tools.canManage,
+    isEnabled: (c) => canEditSelection(c) && lockOffer(c.tools.selected).canUnlock,
+    perform: (c) => c.tools.lockSelection(false),
   },
   {
     id: 'viewer.toggleAnnotationFill',

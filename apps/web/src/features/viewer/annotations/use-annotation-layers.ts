@@ -5,7 +5,15 @@
  * drawn with the project's classes and the display tools' settings (viewer/annotation-layers.ts). A set
  * the slide does not have is said ('Annotation set does not exist on slide') and shown no more.
  */
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import {
   ANNOTATION_LOAD_MESSAGES,
   ANNOTATION_SET_MESSAGES,
@@ -21,7 +29,7 @@ import {
 import { useAnnotationClasses } from '../../../api/annotation-classes.ts';
 import { useToolConfig } from '../../../api/tool-configs.ts';
 import { useNotify } from '../../../app/notify.tsx';
-import type { AnnotationSource } from '../../../viewer/annotation-layers.ts';
+import type { AnnotationLayers, AnnotationSource } from '../../../viewer/annotation-layers.ts';
 import type { SlideMap } from '../../../viewer/slide-map.ts';
 import type { ViewSettings } from '../view-settings.ts';
 import type { ViewerTabState } from '../viewer-layout.ts';
@@ -52,9 +60,20 @@ export function useAnnotationLayers({
   settings: ViewSettings;
   /** The deep link's parameters, for the viewer of the address's slide; null otherwise. */
   param: AnnotationSetParam | null;
-}): { isCrowded: boolean } {
+}): {
+  isCrowded: boolean;
+  /** The layers of the set shown, once drawn; null without one. */
+  layers: AnnotationLayers | null;
+  /** The project's classes by id. */
+  classMap: ReadonlyMap<string, AnnotationClass>;
+} {
   const notify = useNotify();
   const [isCrowded, setCrowded] = useState(false);
+  const subscribe = useCallback(
+    (listener: () => void) => map?.onAnnotationsChange(listener) ?? (() => {}),
+    [map],
+  );
+  const layers = useSyncExternalStore(subscribe, () => map?.annotationLayers() ?? null);
   const sets = useSlideAnnotationSets(projectId, slideId);
   const classes = useAnnotationClasses(projectId);
   // Spec 2 §3 cmaSettings.cellMarkerSize: the project's cell marker panel's (3–30, default 5).
@@ -131,5 +150,5 @@ export function useAnnotationLayers({
     if (!map || classes.isPending) return;
     map.showAnnotations(source, { classes: classMap, display, markerSize });
   }, [map, source, classMap, display, markerSize, classes.isPending]);
-  return { isCrowded };
+  return { isCrowded, layers, classMap };
 }

@@ -1,0 +1,236 @@
+/**
+ * A viewer's annotation tools (spec 2 §3 interactionConfig, §4 "Interaction modes", "Annotation edit
+ * operations"): the mode chosen and the one in effect, the tools' settings (the drawing class, the field
+ * of view's shape and size), the selection, the operation queue of the set shown and its undo history,
+ * and the tool of the mode in effect on the map (viewer/tools). Editing needs annotationsManage and the
+ * set's working state: a version made is read-only (spec 2 §4 "Annotation set versions").
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  AnnotationHistory,
+  DEFAULT_FOV_SHAPE,
+  DEFAULT_INTERACTION_MODE,
+  deletionCheck,
+  EDIT_MESSAGES,
+  effectiveMode,
+  FOV_SIZE,
+  lockOffer,
+  modeAfterToggle,
+  showsAnnotations,
+  SPECIAL_CLASS_IDS,
+  type AnnotationClass,
+  type EditedAnnotation,
+  type InteractionMode,
+} from '@tessera/domain';
+import { useSlideAnnotationSets } from '../../../api/annotation-sets.ts';
+import { useNotify } from '../../../app/notify.tsx';
+import type { AnnotationLayers } from '../../../viewer/annotation-layers.ts';
+import { editedOf } from '../../../viewer/region-features.ts';
+import type { SlideMap } from '../../../viewer/slide-map.ts';
+import { SketchLayer } from '../../../viewer/tools/sketch-layer.ts';
+import type { ToolSettings } from '../../../viewer/tools/tool-context.ts';
+import { installTool } from '../../../viewer/tools/tools.ts';
+import { OperationQueue } from './operation-queue.ts';
+
+/** Why the editing tools are greyed (their tooltips). */
+export const TOOL_HINTS = {
+  noSet: 'Choose or create an annotation set to edit annotations',
+  versionViewed: 'A version is viewed: it cannot be edited',
+} as const;
+
+const NO_SELECTION: ReadonlySet<string> = new Set();
+
+export interface AnnotationTools {
+  /** The mode in effect (spec 2 §4 "Effective mode"). */
+  mode: InteractionMode;
+  /** The mode the user chose. */
+  selectedMode: InteractionMode;
+  /** A toolbar mode button was pressed. */
+  toggleMode(pressed: InteractionMode): void;
+  /** annotationsManage: the tools are offered. */
+  canManage: boolean;
+  /** annotationsManage, a set shown, its working state. */
+  canEdit: boolean;
+  /** Why the editing tools cannot be used now (no set, a version viewed); null when they can. */
+  editBlocker: string | null;
+  isVersionViewed: boolean;
+  isBusy: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  undo(): void;
+  redo(): void;
+  selection: ReadonlySet<string>;
+  selected: EditedAnnotation[];
+  /** Deletes the selection by the edit rules: refused when locked, asks for FOV and ROI. */
+  deleteSelection(isConfirmed: boolean): void;
+  isConfirmingDelete: boolean;
+  cancelDelete(): void;
+  lockSelection(locked: boolean): void;
+  setSelectionClass(classId: string): void;
+  settings: ToolSettings;
+  changeSettings(change: Partial<ToolSettings>): void;
+  /** The classes an outline can have: the project's freehand classes but FOV. */
+  drawClasses: AnnotationClass[];
+  /** Where the annotation menu is open (a right click on the map), or null. */
+  menuAt: { x: number; y: number } | null;
+  closeMenu(): void;
+}
+
+export function useAnnotationTools({
+  map,
+  layers,
+  projectId,
+  slideId,
+  setId,
+  version,
+  annotationsVisible,
+  showAnnotations,
+  canManage,
+  classes,
+}: {
+  map: SlideMap | null;
+  layers: AnnotationLayers | null;
+  projectId: string;
+  slideId: string;
+  setId: string | null;
+  version: number | null;
+  annotationsVisible: boolean;
+  showAnnotations: () => void;
+  canManage: boolean;
+  classes: ReadonlyMap<string, AnnotationClass>;
+}): AnnotationTools {
+  const notify = useNotify();
+  const [selectedMode, setSelectedMode] = useState<InteractionMode>(DEFAULT_INTERACTION_MODE);
+  const drawClasses = useMemo(
+    () => [...classes.values()].filter((c) => c.type === 'freehand' && c.classId !== SPECIAL_CLASS_IDS.fov),
+    [classes],
+  );
+  const [settings, setSettings] = useState<ToolSettings>({
+    drawClassId: '',
+    fov: { shape: DEFAULT_FOV_SHAPE, size: FOV_SIZE.default },
+  });
+  // The first class until the user picks one (the project's classes arrive after the first render).
+  const effectiveSettings = useMemo(
+    () => ({
+      ...settings,
+      drawClassId:
+        settings.drawClassId && classes.has(settings.drawClassId)
+          ? settings.drawClassId
+          : (drawClasses[0]?.classId ?? 'Default'),
+    }),
+    [settings, classes, drawClasses],
+  );
+  // The selection belongs to the set's layers it was made in: another set starts with none (spec 2 §4).
+  const [selectionOf, setSelectionOf] = useState<{
+    layers: AnnotationLayers | null;
+    ids: ReadonlySet<string>;
+  }>({
+    layers: null,
+    ids: NO_SELECTION,
+  });
+  const selection = selectionOf.layers === layers ? selectionOf.ids : NO_SELECTION;
+  const setSelection = useCallback((ids: ReadonlySet<string>) => setSelectionOf({ layers, ids }), [layers]);
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
+  const [, queueChanged] = useReducer((n: number) => n + 1, 0);
+
+  // One history per viewer, over the sets it shows; the slide's sets that are gone are dropped.
+  const [history] = useState(() => new AnnotationHistory());
+  const sets = useSlideAnnotationSets(projectId, slideId);
+  useEffect(() => {
+    if (sets.data) history.retain(sets.data.map((set) => set.id));
+  }, [sets.data, history]);
+  useEffect(() => () => history.clear(), [slideId, history]);
+
+  const canEdit = canManage && setId !== null && version === null && layers !== null;
+  const regions = layers?.regions ?? null;
+  const queue = useMemo(
+    () =>
+      canEdit && regions && setId
+        ? new OperationQueue(
+            { projectId, setId },
+            regions,
+            history,
+            (message) => notify(message, 'error'),
+            queueChanged,
+          )
+        : null,
+    [canEdit, regions, setId, projectId, history, notify, queueChanged],
+  );
+
+  useEffect(() => regions?.setSelection(selection), [regions, selection]);
+
+  let mode = effectiveMode({ selectedMode, annotationsVisible, hasSet: setId !== null });
+  // Editing modes need the right to edit; the ruler measures for everyone.
+  if (!canEdit && mode !== 'Ruler' && mode !== 'None') mode = 'Selection';
+
+  // The tool reads the latest settings and selection when it acts, so changing them keeps the tool.
+  const latest = useRef({ settings: effectiveSettings, selection });
+  useLayoutEffect(() => {
+    latest.current = { settings: effectiveSettings, selection };
+  });
+  useEffect(() => {
+    if (!map) return;
+    return installTool(mode, {
+      map: map.map,
+      regions,
+      sketch: new SketchLayer(),
+      metersPerPixel: map.metersPerPixel ?? { x: 1e-6, y: 1e-6 },
+      settings: () => latest.current.settings,
+      edits: queue,
+      selection: () => latest.current.selection,
+      select: setSelection,
+      openMenu: setMenuAt,
+    });
+  }, [map, mode, regions, queue, setSelection]);
+
+  // Read each render: an edit (a lock) changes what is selected without changing the selection.
+  const selected = [...selection].flatMap((id) => {
+    const feature = regions?.feature(id);
+    return feature ? [editedOf(feature)] : [];
+  });
+
+  return {
+    mode,
+    selectedMode,
+    toggleMode: (pressed) => {
+      const next = modeAfterToggle(selectedMode, pressed);
+      setSelectedMode(next);
+      if (showsAnnotations(next) && !annotationsVisible) showAnnotations();
+    },
+    canManage,
+    canEdit,
+    editBlocker: setId === null ? TOOL_HINTS.noSet : version !== null ? TOOL_HINTS.versionViewed : null,
+    isVersionViewed: version !== null,
+    isBusy: queue?.isBusy ?? false,
+    canUndo: queue?.canUndo() ?? false,
+    canRedo: queue?.canRedo() ?? false,
+    undo: () => queue?.undo(),
+    redo: () => queue?.redo(),
+    selection,
+    selected,
+    deleteSelection: (isConfirmed) => {
+      setConfirmingDelete(false);
+      if (!queue || selected.length === 0) return;
+      const check = deletionCheck(selected, isConfirmed);
+      if (check === 'locked') notify(EDIT_MESSAGES.deleteLocked, 'error');
+      else if (check === 'confirm') setConfirmingDelete(true);
+      else {
+        queue.delete([...selection]);
+        setSelection(new Set());
+      }
+    },
+    isConfirmingDelete,
+    cancelDelete: () => setConfirmingDelete(false),
+    lockSelection: (locked) => {
+      const offer = lockOffer(selected);
+      if (locked ? offer.canLock : offer.canUnlock) queue?.lock([...selection], locked);
+    },
+    setSelectionClass: (classId) => queue?.setClass([...selection], classId),
+    settings: effectiveSettings,
+    changeSettings: (change) => setSettings((s) => ({ ...s, ...change })),
+    drawClasses,
+    menuAt,
+    closeMenu: () => setMenuAt(null),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * What an annotation tool works with (spec 2 §4 "Interaction modes"): the map, the shown set's regions
+ * (null without a set: the ruler still measures), the layer it sketches on, the tool settings of the
+ * viewer, and where its edits go — the operation queue, which shows and saves them. Each tool is a few
+ * OpenLayers interactions over this context, made for one mode and dropped when the mode changes.
+ */
+import type OlMap from 'ol/Map.js';
+import type { AnnotationOperation, FovShape, Position, RegionSnapshot } from '@tessera/domain';
+import type { RegionLayer } from '../region-layer.ts';
+import type { SketchLayer } from './sketch-layer.ts';
+
+export interface ToolSettings {
+  /** The class new outlines get (spec 2 §3 drawSettings.activeClassId). */
+  drawClassId: string;
+  /** Spec 2 §3 fovSettings: the shape and its size in µm. */
+  fov: { shape: FovShape; size: number };
+}
+
+export interface ToolEdits {
+  add(regions: readonly Omit<RegionSnapshot, 'id'>[]): void;
+  updateGeometries(operation: AnnotationOperation & { kind: 'updateGeometries' }): void;
+}
+
+export interface ToolContext {
+  map: OlMap;
+  regions: RegionLayer | null;
+  sketch: SketchLayer;
+  metersPerPixel: { x: number; y: number };
+  settings: () => ToolSettings;
+  /** Null while the user may not edit the shown set (or none is shown). */
+  edits: ToolEdits | null;
+  selection: () => ReadonlySet<string>;
+  select: (ids: ReadonlySet<string>) => void;
+  /** The user asked for the annotation menu at this screen point (a right click). */
+  openMenu: (at: { x: number; y: number }) => void;
+}
+
+/** A map coordinate as an image point (y down, unflipped), by the regions' frame or the map's own. */
+export function imagePositionOf(context: ToolContext, coordinate: number[]): Position {
+  const frame = context.regions?.frame();
+  const x = coordinate[0]!;
+  return [frame?.isFlipped ? frame.imageWidth - x : x, -coordinate[1]!];
+}

@@ -1,0 +1,253 @@
+/**
+ * The annotation tools (issue #14; spec 2 §2 toolbar, §4 "Interaction modes", "Drawing", "Field of view",
+ * "Ruler", "Annotation edit operations"; spec 3 §5 "Annotation actions"): a writer draws an outline,
+ * undoes and redoes it; places fields of view; measures; moves, locks, refuses a locked delete, deletes
+ * an FOV after confirming; Escape cancels a stroke; a failed save shows the spec's message and leaves
+ * nothing; a reader has the ruler alone. Each test works in a set of its own, made through the API, and
+ * checks what the server holds.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { EDIT_MESSAGES } from '@tessera/domain';
+import type { AnnotationSet } from '@tessera/contract';
+import { apiCall } from './support/api.ts';
+import { USERS } from './support/users.ts';
+import { openTable, slideIdOf } from './support/slides.ts';
+
+const BRIGHTFIELD = 'demo-brightfield.ome.tif';
+
+interface Region {
+  id: string;
+  geometry: { type: string; coordinates: unknown };
+  properties: { annotationType: string; annotationClass: string; isLocked: boolean };
+}
+
+const slideMap = (page: Page) => page.getByTestId('slide-map').first();
+
+/** Opens the brightfield slide showing a new, empty set of the user's, zoomed to 10×. */
+async function openNewSet(page: Page, email: string) {
+  const { token, projectId } = await openTable(page, email);
+  const slideId = await slideIdOf(token, projectId, BRIGHTFIELD);
+  const set = await apiCall<AnnotationSet>(
+    'POST',
+    `/v1/projects/${projectId}/slides/${slideId}/annotation-sets`,
+    {
+      token,
+      body: { name: `Tools ${Date.now()}-${Math.round(Math.random() * 1e6)}` },
+    },
+  );
+  await page.goto(`/projects/${projectId}/slide/${slideId}?annotation_set_id=${set.id}`);
+  await expect(page.getByRole('heading', { name: BRIGHTFIELD })).toBeVisible();
+  await expect(slideMap(page)).toHaveAttribute('data-region-annotations', '0');
+  await page.getByRole('button', { name: 'Magnify to 10×' }).click();
+  // The zoom has come to rest (a stroke drawn while the view still moves would be drawn askew).
+  await expect(page.getByLabel('Magnification shown')).toHaveText('10×');
+  const regions = () =>
+    apiCall<{ features: Region[] }>('GET', `/v1/projects/${projectId}/annotation-sets/${set.id}/features`, {
+      token,
+    }).then((answer) => answer.features);
+  return { token, projectId, slideId, setId: set.id, regions };
+}
+
+/** The map's centre on the page, and a point `dx`, `dy` screen pixels from it. */
+async function centre(page: Page) {
+  const box = (await slideMap(page).boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  return (dx = 0, dy = 0) => ({ x: cx + dx, y: cy + dy });
+}
+
+/** Draws a closed loop of `radius` screen pixels around the map's centre, offset by `dx`. */
+async function drawLoop(page: Page, radius: number, dx = 0, options: { release?: boolean } = {}) {
+  const at = await centre(page);
+  const start = at(dx + radius, 0);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 36; i++) {
+    const angle = (2 * Math.PI * i) / 36;
+    const p = at(dx + radius * Math.cos(angle), radius * Math.sin(angle));
+    await page.mouse.move(p.x, p.y, { steps: 2 });
+  }
+  if (options.release !== false) await page.mouse.up();
+}
+
+test('a writer draws an outline, undoes and redoes it with the keys', async ({ page, shot }) => {
+  const { regions } = await openNewSet(page, USERS.writer);
+  await page.getByRole('button', { name: 'Drawing' }).click();
+  await expect(page.getByRole('button', { name: 'Drawing' })).toHaveAttribute('aria-pressed', 'true');
+  const settings = page.getByRole('group', { name: 'Drawing settings' });
+  await expect(settings).toBeVisible();
+  await settings.getByRole('button', { name: 'Stroma' }).click();
+
+  await drawLoop(page, 80);
+  await expect.poll(async () => (await regions()).length).toBe(1);
+  const [drawn] = await regions();
+  expect(drawn!.geometry.type).toBe('Polygon');
+  expect(drawn!.properties.annotationClass).toBe('Stroma');
+  await shot('annotation-tools-drawing');
+
+  // An open stroke stays a line.
+  const at = await centre(page);
+  await page.mouse.move(at(-200, -100).x, at(-200, -100).y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++)
+    await page.mouse.move(at(-200 + i * 15, -100 + (i % 2) * 10).x, at(0, -100 + (i % 2) * 10).y);
+  await page.mouse.up();
+  await expect.poll(async () => (await regions()).length).toBe(2);
+  expect((await regions()).some((r) => r.geometry.type === 'LineString')).toBe(true);
+
+  // Undo takes the line away, then the outline; redo brings the outline back under its id.
+  await slideMap(page).focus();
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await regions()).length).toBe(1);
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await regions()).length).toBe(0);
+  await expect(page.getByRole('button', { name: 'Undo annotation edit' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Redo annotation edit' }).click();
+  await expect.poll(async () => (await regions()).map((r) => r.id)).toEqual([drawn!.id]);
+
+  // Escape while drawing cancels the stroke: nothing is saved.
+  await drawLoop(page, 60, 150, { release: false });
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  expect(await regions()).toHaveLength(1);
+
+  // Pressed again, the mode button returns to Selection.
+  await page.getByRole('button', { name: 'Drawing' }).click();
+  await expect(page.getByRole('button', { name: 'Drawing' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(settings).toBeHidden();
+});
+
+test('fields of view: a circle of 62 points and a square, of the size typed', async ({ page, shot }) => {
+  const { regions } = await openNewSet(page, USERS.writer);
+  await page.getByRole('button', { name: 'Field of view' }).click();
+  const settings = page.getByRole('group', { name: 'Field of view settings' });
+  await expect(settings.getByLabel('Diameter (µm)')).toHaveValue('250');
+  const at = await centre(page);
+  await page.mouse.move(at(-100, 0).x, at().y);
+  await shot('annotation-tools-fov');
+  await page.mouse.click(at(-100, 0).x, at().y);
+  await expect.poll(async () => (await regions()).length).toBe(1);
+  const [circle] = await regions();
+  expect(circle!.properties.annotationClass).toBe('FOV');
+  expect((circle!.geometry.coordinates as number[][][])[0]).toHaveLength(63);
+
+  await settings.getByRole('button', { name: 'Square' }).click();
+  await expect(settings.getByLabel('Side length (µm)')).toBeVisible();
+  await settings.getByLabel('Side length (µm)').fill('99999');
+  await expect(settings.getByLabel('Side length (µm)')).toHaveValue('75000');
+  await settings.getByLabel('Side length (µm)').fill('100');
+  await expect(settings.getByLabel('Side length (µm)')).toHaveValue('100');
+  await page.waitForTimeout(300);
+  await page.mouse.click(at(100, 0).x, at().y);
+  await expect.poll(async () => (await regions()).length).toBe(2);
+  const square = (await regions()).find((r) => r.id !== circle!.id)!;
+  const ring = (square.geometry.coordinates as number[][][])[0]!;
+  expect(ring).toHaveLength(5);
+  const xs = ring.map((p) => p[0]!);
+  // 100 µm at the demo slide's 0.25 µm a pixel is 400 pixels.
+  expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(400, 0);
+});
+
+test('the ruler is saved in the set for a writer, and measures without saving for a reader', async ({
+  page,
+  shot,
+}) => {
+  const { regions } = await openNewSet(page, USERS.writer);
+  await page.getByRole('button', { name: 'Ruler' }).click();
+  const at = await centre(page);
+  await page.mouse.move(at(-150, 50).x, at(-150, 50).y);
+  await page.mouse.down();
+  await page.mouse.move(at(150, 50).x, at(150, 50).y, { steps: 10 });
+  await page.mouse.up();
+  await expect.poll(async () => (await regions()).length).toBe(1);
+  const [ruler] = await regions();
+  expect(ruler!.properties.annotationType).toBe('Ruler');
+  expect(ruler!.geometry.coordinates).toHaveLength(2);
+  await shot('annotation-tools-ruler');
+});
+
+test('a reader has the ruler alone: no editing tools, nothing saved', async ({ page }) => {
+  const { token, projectId } = await openTable(page, USERS.reader);
+  const slideId = await slideIdOf(token, projectId, BRIGHTFIELD);
+  await page.goto(`/projects/${projectId}/slide/${slideId}`);
+  await expect(page.getByRole('heading', { name: BRIGHTFIELD })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ruler' })).toBeVisible();
+  for (const name of ['Drawing', 'Field of view', 'Move annotations', 'Undo annotation edit'])
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
+});
+
+test('move, lock, a refused delete, unlock and delete; an FOV is deleted after confirming', async ({
+  page,
+}) => {
+  const { regions } = await openNewSet(page, USERS.writer);
+  await page.getByRole('button', { name: 'Drawing' }).click();
+  await page.getByRole('group', { name: 'Drawing settings' }).getByRole('button', { name: 'Tumor' }).click();
+  await drawLoop(page, 60);
+  await expect.poll(async () => (await regions()).length).toBe(1);
+  const before = JSON.stringify((await regions())[0]!.geometry);
+
+  // Move: press on the outline's inside and drag.
+  await page.getByRole('button', { name: 'Move annotations' }).click();
+  const at = await centre(page);
+  await page.mouse.move(at().x, at().y);
+  await page.mouse.down();
+  await page.mouse.move(at(100, 0).x, at(100, 0).y, { steps: 10 });
+  await page.mouse.up();
+  await expect.poll(async () => JSON.stringify((await regions())[0]!.geometry)).not.toBe(before);
+  const firstX = (geometry: unknown) => (geometry as { coordinates: number[][][] }).coordinates[0]![0]![0]!;
+  // 100 screen pixels at 10× of a 40× scan: 400 image pixels to the right.
+  expect(firstX((await regions())[0]!.geometry) - firstX(JSON.parse(before))).toBeCloseTo(400, -1);
+
+  // Lock it from the annotation menu; Delete is then refused with the spec's message.
+  await page.getByRole('button', { name: 'Move annotations' }).click();
+  await page.mouse.click(at(100, 0).x, at(100, 0).y, { button: 'right' });
+  const menu = page.getByRole('menu', { name: 'Annotation menu' });
+  await expect(menu.getByRole('menuitem', { name: 'Unlock Annotations' })).toBeDisabled();
+  await menu.getByRole('menuitem', { name: 'Lock Annotations', exact: true }).click();
+  await expect.poll(async () => (await regions())[0]!.properties.isLocked).toBe(true);
+  await slideMap(page).focus();
+  await page.keyboard.press('Delete');
+  await expect(page.getByText(EDIT_MESSAGES.deleteLocked)).toBeVisible();
+  expect(await regions()).toHaveLength(1);
+
+  await page.mouse.click(at(100, 0).x, at(100, 0).y, { button: 'right' });
+  await menu.getByRole('menuitem', { name: 'Unlock Annotations' }).click();
+  await expect.poll(async () => (await regions())[0]!.properties.isLocked).toBe(false);
+  await slideMap(page).focus();
+  await page.keyboard.press('Delete');
+  await expect.poll(async () => (await regions()).length).toBe(0);
+
+  // An FOV asks first; No keeps it, Yes deletes it.
+  await page.getByRole('button', { name: 'Field of view' }).click();
+  await page.mouse.click(at(-150, 0).x, at().y);
+  await expect.poll(async () => (await regions()).length).toBe(1);
+  await page.getByRole('button', { name: 'Field of view' }).click();
+  await page.mouse.click(at(-150, 0).x, at().y);
+  await slideMap(page).focus();
+  await page.keyboard.press('Delete');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(EDIT_MESSAGES.confirmDeleteFovRoi)).toBeVisible();
+  await dialog.getByRole('button', { name: 'No' }).click();
+  expect(await regions()).toHaveLength(1);
+  await slideMap(page).focus();
+  await page.keyboard.press('Delete');
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect.poll(async () => (await regions()).length).toBe(0);
+});
+
+test('a failed save says so and leaves nothing on the map', async ({ page }) => {
+  const { regions } = await openNewSet(page, USERS.writer);
+  await page.route('**/annotation-sets/*/features', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'Broken' } })
+      : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Drawing' }).click();
+  await drawLoop(page, 80);
+  await expect(page.getByText(EDIT_MESSAGES.creationFailed)).toBeVisible();
+  await expect(slideMap(page)).toHaveAttribute('data-region-annotations', '0');
+  expect(await regions()).toHaveLength(0);
+  await expect(page.getByRole('button', { name: 'Undo annotation edit' })).toBeDisabled();
+});
