@@ -3,12 +3,13 @@
  * "Ruler", "Annotation edit operations"; spec 3 §5 "Annotation actions"): a writer draws an outline,
  * undoes and redoes it; places fields of view; measures; moves, locks, refuses a locked delete, deletes
  * an FOV after confirming; Escape cancels a stroke; a failed save shows the spec's message and leaves
- * nothing; a reader has the ruler alone. Each test works in a set of its own, made through the API, and
- * checks what the server holds.
+ * nothing; a reader has the ruler alone; cell markers are placed, toggled and moved; the Annotations tab
+ * makes and renames sets and selects with the map. Each test works in a set of its own, made through the
+ * API, and checks what the server holds.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { EDIT_MESSAGES } from '@tessera/domain';
+import { ANNOTATION_SET_MESSAGES, EDIT_MESSAGES, NO_CLASS_SELECTED } from '@tessera/domain';
 import type { AnnotationSet } from '@tessera/contract';
 import { apiCall } from './support/api.ts';
 import { USERS } from './support/users.ts';
@@ -250,4 +251,192 @@ test('a failed save says so and leaves nothing on the map', async ({ page }) => 
   await expect(slideMap(page)).toHaveAttribute('data-region-annotations', '0');
   expect(await regions()).toHaveLength(0);
   await expect(page.getByRole('button', { name: 'Undo annotation edit' })).toBeDisabled();
+});
+
+test('the Annotations tab: New... and Rename... with the name rules, the region list selects both ways', async ({
+  page,
+  shot,
+}) => {
+  const { token, projectId } = await openTable(page, USERS.writer);
+  const slideId = await slideIdOf(token, projectId, BRIGHTFIELD);
+  await page.goto(`/projects/${projectId}/slide/${slideId}`);
+  await expect(page.getByRole('heading', { name: BRIGHTFIELD })).toBeVisible();
+  await page.getByRole('button', { name: 'Annotations', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Annotations' });
+
+  // New...: an empty name and a name in use are refused with the spec's words; a good one is shown.
+  await panel.getByRole('button', { name: 'Annotation set menu' }).click();
+  await page.getByRole('menuitem', { name: 'New...' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New annotation set' });
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText(ANNOTATION_SET_MESSAGES.nameRequired)).toBeVisible();
+  await dialog.getByLabel('Name').fill('x'.repeat(60));
+  await expect(dialog.getByText(ANNOTATION_SET_MESSAGES.nameTooLong)).toBeVisible();
+  await dialog.getByLabel('Name').fill('Demo regions');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText(ANNOTATION_SET_MESSAGES.nameInUse('Demo regions'))).toBeVisible();
+  const name = `Panel ${Date.now()}`;
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByRole('combobox', { name: 'Annotation set' })).toHaveText(name);
+  await expect(panel.getByText('No region annotations in this set.')).toBeVisible();
+
+  // Rename...
+  await panel.getByRole('button', { name: 'Annotation set menu' }).click();
+  await page.getByRole('menuitem', { name: 'Rename...' }).click();
+  const renameDialog = page.getByRole('dialog', { name: 'Rename annotation set' });
+  await renameDialog.getByLabel('Name').fill(`${name} renamed`);
+  await renameDialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(panel.getByRole('combobox', { name: 'Annotation set' })).toHaveText(`${name} renamed`);
+
+  // Two outlines drawn; the list groups them by class, and selection goes both ways.
+  await page.getByRole('button', { name: 'Magnify to 10×' }).click();
+  await expect(page.getByLabel('Magnification shown')).toHaveText('10×');
+  await page.getByRole('button', { name: 'Drawing' }).click();
+  await page.getByRole('group', { name: 'Drawing settings' }).getByRole('button', { name: 'Tumor' }).click();
+  await drawLoop(page, 50, -150);
+  await drawLoop(page, 50, 150);
+  await page.getByRole('button', { name: 'Drawing' }).click();
+  const regionsList = panel.getByRole('list', { name: 'Region Annotations' });
+  await expect(regionsList.getByText('Tumor (2)')).toBeVisible();
+  const rows = panel.getByRole('list', { name: 'Tumor' }).getByRole('button');
+  await expect(rows).toHaveCount(2);
+
+  const at = await centre(page);
+  await page.mouse.click(at(150, 0).x, at().y);
+  await expect(rows.and(page.locator('.Mui-selected'))).toHaveCount(1);
+  await rows.first().click();
+  await rows.last().click({ modifiers: ['Shift'] });
+  await expect(rows.and(page.locator('.Mui-selected'))).toHaveCount(2);
+  await shot('annotation-tools-panel');
+
+  // 'Zoom to' shows the outline; the panel's Delete deletes the selection.
+  await rows.first().click();
+  await rows.first().click({ button: 'right' });
+  await page.getByRole('menu', { name: 'Region menu' }).getByRole('menuitem', { name: 'Zoom to' }).click();
+  await expect(page.getByLabel('Magnification shown')).not.toHaveText('10×');
+  await rows.first().click({ button: 'right' });
+  await page
+    .getByRole('menu', { name: 'Region menu' })
+    .getByRole('menuitem', { name: 'Delete Annotations' })
+    .click();
+  await expect(regionsList.getByText('Tumor (1)')).toBeVisible();
+});
+
+test('cell markers: placed by click and by key, toggled, moved, undone', async ({ page, shot }) => {
+  const { token, projectId, setId } = await openNewSet(page, USERS.writer);
+  const markers = () =>
+    apiCall<{
+      features: {
+        id: string;
+        geometry: { coordinates: [number, number] };
+        properties: { classes: { classId: string; rating?: string; ranking?: string }[] };
+      }[];
+    }>('GET', `/v1/projects/${projectId}/annotation-sets/${setId}/cell-markers`, { token }).then(
+      (answer) => answer.features,
+    );
+  await page.getByRole('button', { name: 'Cell markers' }).click();
+  const panel = page.getByRole('group', { name: 'Cell marker settings' });
+  await expect(panel.getByText(NO_CLASS_SELECTED)).toBeVisible();
+  const at = await centre(page);
+  await page.mouse.click(at(-100, 0).x, at().y);
+  await expect(page.getByRole('alert').getByText(NO_CLASS_SELECTED)).toBeVisible();
+  expect(await markers()).toHaveLength(0);
+
+  await panel.getByLabel('Add class').click();
+  await page.getByRole('option', { name: 'Tumor cell' }).click();
+  await expect(panel.getByRole('option', { name: /Tumor cell/, selected: true })).toBeVisible();
+  // The class menu has closed (a click while it fades would land on it).
+  await expect(page.locator('.MuiMenu-root')).toHaveCount(0);
+  await page.mouse.click(at(-100, 0).x, at().y);
+  await expect.poll(async () => (await markers()).length).toBe(1);
+  expect((await markers())[0]!.properties.classes).toEqual([{ classId: 'Tumor cell', rating: 'positive' }]);
+
+  // Keys place at the pointer: w a negative rating; in Ranking mode f a 3+.
+  await page.mouse.move(at(0, 0).x, at().y);
+  await page.keyboard.press('w');
+  await expect.poll(async () => (await markers()).length).toBe(2);
+  await panel.getByRole('button', { name: 'Ranking' }).click();
+  await page.mouse.move(at(100, 0).x, at().y);
+  await page.keyboard.press('f');
+  await expect.poll(async () => (await markers()).length).toBe(3);
+  const byX = async () =>
+    (await markers()).sort((a, b) => a.geometry.coordinates[0] - b.geometry.coordinates[0]);
+  expect((await byX()).map((m) => m.properties.classes[0])).toEqual([
+    { classId: 'Tumor cell', rating: 'positive' },
+    { classId: 'Tumor cell', rating: 'negative' },
+    { classId: 'Tumor cell', ranking: '3+' },
+  ]);
+  await shot('annotation-tools-cell-markers');
+
+  // A click on a marker toggles the active class: its last class gone, the marker goes.
+  await page.mouse.click(at(-100, 0).x, at().y);
+  await expect.poll(async () => (await markers()).length).toBe(2);
+  // Another class is added to a marker, not put in place of its own.
+  await panel.getByLabel('Add class').click();
+  await page.getByRole('option', { name: 'Immune cell' }).click();
+  await expect(page.locator('.MuiMenu-root')).toHaveCount(0);
+  await page.mouse.click(at(0, 0).x, at().y);
+  await expect.poll(async () => (await byX())[0]!.properties.classes.length).toBe(2);
+
+  // A drag moves a marker; undo puts it back.
+  const before = (await byX())[1]!.geometry.coordinates;
+  await page.mouse.move(at(100, 0).x, at().y);
+  await page.mouse.down();
+  await page.mouse.move(at(100, 60).x, at(100, 60).y, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => (await byX())[1]!.geometry.coordinates[1]).toBeGreaterThan(before[1] + 100);
+  await slideMap(page).focus();
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await byX())[1]!.geometry.coordinates).toEqual(before);
+});
+
+test('drawing edits what it lands on: cut a hole, correct an outline, continue a line; Escape restores', async ({
+  page,
+  shot,
+}) => {
+  const { regions } = await openNewSet(page, USERS.writer);
+  await page.getByRole('button', { name: 'Drawing' }).click();
+  await page.getByRole('group', { name: 'Drawing settings' }).getByRole('button', { name: 'Tumor' }).click();
+  await drawLoop(page, 100);
+  await expect.poll(async () => (await regions()).length).toBe(1);
+  const rings = async () => (await regions())[0]!.geometry.coordinates as number[][][];
+  const maxX = async () => Math.max(...(await rings())[0]!.map((p) => p[0]!));
+
+  // A loop inside an outline of the active class cuts a hole in it.
+  await drawLoop(page, 25);
+  await expect.poll(async () => (await rings()).length).toBe(2);
+  expect(await regions()).toHaveLength(1);
+
+  // A stroke from the outline out and back onto it corrects that stretch.
+  const before = await maxX();
+  const at = await centre(page);
+  const path = [at(100, -30), at(130, -20), at(150, 0), at(130, 20), at(100, 30)];
+  const stroke = async (points: { x: number; y: number }[], escape = false) => {
+    await page.mouse.move(points[0]!.x, points[0]!.y);
+    await page.mouse.down();
+    for (const p of points.slice(1)) await page.mouse.move(p.x, p.y, { steps: 4 });
+    if (escape) await page.keyboard.press('Escape');
+    await page.mouse.up();
+  };
+  // Escape first: nothing changes.
+  await stroke([at(96, -28), ...path.slice(1)], true);
+  await page.waitForTimeout(300);
+  expect(await maxX()).toBe(before);
+  await stroke([at(96, -28), ...path.slice(1)]);
+  // 50 screen pixels further out at 10× of a 40× scan: about 200 image pixels.
+  await expect.poll(maxX).toBeGreaterThan(before + 150);
+  expect(await rings()).toHaveLength(2);
+  await shot('annotation-tools-correction');
+
+  // An open line, then a stroke from its end continues it.
+  await stroke([at(-300, -200), at(-260, -200), at(-220, -200), at(-200, -200)]);
+  await expect.poll(async () => (await regions()).length).toBe(2);
+  const line = async () => (await regions()).find((r) => r.geometry.type === 'LineString')!;
+  const lineEnd = async () => ((await line()).geometry.coordinates as number[][]).at(-1)![0]!;
+  const end = await lineEnd();
+  await stroke([at(-200, -200), at(-180, -200), at(-160, -200), at(-140, -200)]);
+  await expect.poll(lineEnd).toBeGreaterThan(end + 150);
+  expect(await regions()).toHaveLength(2);
 });

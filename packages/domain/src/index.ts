@@ -53,3 +53,5 @@ export * from './annotation-tools/field-of-view.ts';
 export * from './annotation-tools/ruler.ts';
 export * from './annotation-tools/edit-rules.ts';
 export * from './annotation-tools/annotation-history.ts';
+export * from './annotation-tools/cell-marker-tool.ts';
+export * from './annotation-tools/outline-edits.ts';

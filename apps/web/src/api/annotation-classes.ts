@@ -3,6 +3,7 @@
  * spec 2 §3): read by every member, replaced as a whole by holders of projectSettingsManage. The saved
  * list replaces the cached one, so the viewer's tools see the new classes at once.
  */
+import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnnotationClass } from '@tessera/domain';
 import { annotations } from '@tessera/contract';
@@ -18,6 +19,22 @@ export function useAnnotationClasses(projectId: string) {
     queryFn: ({ signal }) => call(annotations.getAnnotationClasses, { params: { projectId }, signal }),
     staleTime: 5 * 60_000,
   });
+}
+
+/** The project's classes, freehand and cell marker, by id (empty until read). */
+export function useAnnotationClassMap(projectId: string) {
+  const classes = useAnnotationClasses(projectId);
+  const map = useMemo(
+    () =>
+      new Map(
+        [...(classes.data?.freehandClasses ?? []), ...(classes.data?.cmaClasses ?? [])].map((c) => [
+          c.classId,
+          c,
+        ]),
+      ) as ReadonlyMap<string, AnnotationClass>,
+    [classes.data],
+  );
+  return { classMap: map, isPending: classes.isPending };
 }
 
 export function useSaveAnnotationClasses(projectId: string) {

@@ -1,11 +1,11 @@
 /**
- * Saving edits of a set's region annotations (spec 2 §7 "Annotation editing"): batch create, change,
- * purge and lock, each one request and one transaction on the server. The operation queue
- * (features/viewer/annotations) is the one caller; it runs these one at a time.
+ * Saving edits of a set's region annotations and cell markers (spec 2 §7 "Annotation editing"): batch
+ * create, change, purge and (regions) lock, each one request and one transaction on the server. The
+ * operation queue (features/viewer/annotations) is the one caller; it runs these one at a time.
  */
 import type { RegionAnnotation } from '@tessera/contract';
 import { annotationEdits } from '@tessera/contract';
-import type { Geometry, RegionSnapshot } from '@tessera/domain';
+import type { CellMarkerClass, Geometry, MarkerSnapshot, Position, RegionSnapshot } from '@tessera/domain';
 import { call } from './client.ts';
 
 export interface EditedSet {
@@ -38,8 +38,13 @@ export async function createRegions(
       })),
     },
   });
+  return idsInOrder(answer.createdAnnotations);
+}
+
+/** The created ids in the order the request named the annotations. */
+function idsInOrder(created: readonly { id: string; index: number }[]): string[] {
   const ids: string[] = [];
-  for (const created of answer.createdAnnotations) ids[created.index] = created.id;
+  for (const { id, index } of created) ids[index] = id;
   return ids;
 }
 
@@ -74,4 +79,63 @@ export async function purgeRegions(set: EditedSet, ids: readonly string[]): Prom
 
 export async function lockRegions(set: EditedSet, ids: readonly string[], locked: boolean): Promise<void> {
   await call(annotationEdits.lockAnnotations, { params: set, body: { annotationIds: [...ids], locked } });
+}
+
+type StoredMarker = {
+  id: string;
+  geometry: { coordinates: [number, number] };
+  properties: { classes: CellMarkerClass[] };
+};
+const markerSnapshotOf = (m: StoredMarker): MarkerSnapshot => ({
+  id: m.id,
+  position: [m.geometry.coordinates[0], m.geometry.coordinates[1]],
+  classes: m.properties.classes,
+});
+
+/** Creates cell markers; `id` brings a purged one back under its id. Answers the ids, in order. */
+export async function createMarkers(
+  set: EditedSet,
+  markers: readonly (Omit<MarkerSnapshot, 'id'> & { id?: string | undefined })[],
+): Promise<string[]> {
+  const answer = await call(annotationEdits.createCellMarkers, {
+    params: set,
+    body: {
+      type: 'FeatureCollection',
+      features: markers.map((m) => ({
+        type: 'Feature' as const,
+        ...(m.id ? { id: m.id } : {}),
+        geometry: { type: 'Point' as const, coordinates: m.position },
+        properties: { classes: m.classes },
+      })),
+    },
+  });
+  return idsInOrder(answer.createdAnnotations);
+}
+
+/** Moves markers or changes their classes; answers them as they were. */
+export async function updateMarkers(
+  set: EditedSet,
+  changes: readonly { id: string; position: Position; classes: CellMarkerClass[] }[],
+): Promise<MarkerSnapshot[]> {
+  const answer = await call(annotationEdits.updateCellMarkers, {
+    params: set,
+    body: {
+      type: 'FeatureCollection',
+      features: changes.map((c) => ({
+        type: 'Feature' as const,
+        id: c.id,
+        geometry: { type: 'Point' as const, coordinates: c.position },
+        properties: { classes: c.classes },
+      })),
+    },
+  });
+  return answer.originalAnnotations.map(markerSnapshotOf);
+}
+
+export async function purgeMarkers(set: EditedSet, ids: readonly string[]): Promise<MarkerSnapshot[]> {
+  const answer = await call(annotationEdits.purgeCellMarkers, {
+    params: set,
+    body: { annotationIds: [...ids] },
+  });
+  return answer.deletedAnnotations.map(markerSnapshotOf);
 }

@@ -24,7 +24,8 @@ export interface AnnotationSource {
 export class AnnotationLayers {
   /** The set's region annotations: what the annotation tools edit. */
   readonly regions: RegionLayer;
-  private readonly markers: MarkerLayer;
+  /** The set's cell markers: the cell marker tool edits their store. */
+  readonly markers: MarkerLayer;
   private readonly reading = new AbortController();
 
   constructor(

@@ -17,6 +17,7 @@ import {
   type AnnotationClass,
   type BinaryCellMarkers,
 } from '@tessera/domain';
+import { MarkerStore, type MarkerChange } from './marker-store.ts';
 
 const VERTEX_SHADER = `
 attribute vec2 a_position;
@@ -41,7 +42,8 @@ varying vec4 v_color;
 varying float v_rim;
 void main() {
   float r = length(gl_PointCoord * 2.0 - 1.0);
-  if (r > 1.0) discard;
+  // A deleted marker is transparent: not drawn at all.
+  if (r > 1.0 || v_color.a < 0.01) discard;
   gl_FragColor = r > v_rim ? vec4(v_color.rgb * 0.35, 1.0) : v_color;
 }`;
 
@@ -92,7 +94,11 @@ export class MarkerLayer {
   private readonly program: WebGLProgram | null;
   private readonly positions: WebGLBuffer | null;
   private readonly colors: WebGLBuffer | null;
-  private markers: BinaryCellMarkers | null = null;
+  /** The markers as the tools edit them; null until read. */
+  store: MarkerStore | null = null;
+  /** Entries the GPU buffers hold room for. */
+  private uploaded = 0;
+  private unsubscribe: (() => void) | null = null;
   private classes: ReadonlyMap<string, AnnotationClass>;
   private isFlipped: boolean;
   private size: number = CELL_MARKER_SIZE.default;
@@ -118,27 +124,17 @@ export class MarkerLayer {
     });
   }
 
-  /** The markers to draw: positions and colours go to the GPU now, once. */
+  /** The markers to draw: positions and colours go to the GPU now, once; edits upload their entries. */
   setMarkers(markers: BinaryCellMarkers): void {
-    this.markers = markers;
-    const { gl } = this;
-    if (!gl || !this.program) return;
-    const n = markers.ids.length;
-    const xy = new Float32Array(n * 2);
-    for (let i = 0; i < n; i++) {
-      xy[2 * i] = markers.x[i]!;
-      xy[2 * i + 1] = markers.y[i]!;
-    }
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.positions);
-    gl.bufferData(gl.ARRAY_BUFFER, xy, gl.STATIC_DRAW);
-    this.uploadColors();
-    this.layer.changed();
+    this.unsubscribe?.();
+    this.store = new MarkerStore(markers);
+    this.unsubscribe = this.store.onChange((change) => this.uploadChange(change));
+    this.uploadAll();
   }
 
   setClasses(classes: ReadonlyMap<string, AnnotationClass>): void {
     this.classes = classes;
-    this.uploadColors();
-    this.layer.changed();
+    this.uploadAll();
   }
 
   setVisible(isVisible: boolean): void {
@@ -159,6 +155,7 @@ export class MarkerLayer {
   }
 
   destroy(): void {
+    this.unsubscribe?.();
     const { gl } = this;
     if (!gl) return;
     gl.deleteBuffer(this.positions);
@@ -166,25 +163,63 @@ export class MarkerLayer {
     gl.deleteProgram(this.program);
   }
 
-  /** Each marker's colour: its first class's (4 bytes a marker, one upload). */
-  private uploadColors(): void {
-    const { gl, markers } = this;
-    if (!gl || !this.program || !markers) return;
-    const palette = markers.classNames.map((name) => rgbOf(classOf(this.classes, name).color));
-    const n = markers.ids.length;
-    const rgba = new Uint8Array(n * 4);
-    for (let i = 0; i < n; i++) {
-      const start = markers.classStart[i]!;
-      const rgb = start < markers.classStart[i + 1]! ? palette[markers.classIndex[start]!] : undefined;
-      const [r, g, b] = rgb ?? rgbOf(classOf(this.classes, '').color);
-      rgba.set([r, g, b, 255], i * 4);
+  /** Every entry's position and colour (its first class's; transparent when deleted), in two uploads. */
+  private uploadAll(): void {
+    const { gl, store } = this;
+    if (!gl || !this.program || !store) return;
+    const capacity = store.x.length;
+    const xy = new Float32Array(capacity * 2);
+    const rgba = new Uint8Array(capacity * 4);
+    const palette = new Map<string, readonly number[]>();
+    for (let i = 0; i < store.count; i++) {
+      xy[2 * i] = store.x[i]!;
+      xy[2 * i + 1] = store.y[i]!;
+      this.writeColor(rgba, i * 4, i, palette);
     }
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.positions);
+    gl.bufferData(gl.ARRAY_BUFFER, xy, gl.DYNAMIC_DRAW);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.colors);
-    gl.bufferData(gl.ARRAY_BUFFER, rgba, gl.STATIC_DRAW);
+    gl.bufferData(gl.ARRAY_BUFFER, rgba, gl.DYNAMIC_DRAW);
+    this.uploaded = capacity;
+    this.layer.changed();
+  }
+
+  /** An edit: its entries alone, unless one lies past the buffers' room (then all, in bigger buffers). */
+  private uploadChange({ indices }: MarkerChange): void {
+    const { gl, store } = this;
+    if (!gl || !this.program || !store) return;
+    if (indices.some((i) => i >= this.uploaded)) return this.uploadAll();
+    for (const i of indices) {
+      gl.bindBuffer(gl.ARRAY_BUFFER, this.positions);
+      gl.bufferSubData(gl.ARRAY_BUFFER, i * 8, new Float32Array([store.x[i]!, store.y[i]!]));
+      gl.bindBuffer(gl.ARRAY_BUFFER, this.colors);
+      const rgba = new Uint8Array(4);
+      this.writeColor(rgba, 0, i, new Map());
+      gl.bufferSubData(gl.ARRAY_BUFFER, i * 4, rgba);
+    }
+    this.layer.changed();
+  }
+
+  /** Entry i's colour into `rgba` at `offset`: its first class's, opaque; transparent when deleted. */
+  private writeColor(
+    rgba: Uint8Array,
+    offset: number,
+    i: number,
+    palette: Map<string, readonly number[]>,
+  ): void {
+    const store = this.store!;
+    if (!store.isLive(i)) return;
+    const name = store.firstClassAt(i) ?? '';
+    let rgb = palette.get(name);
+    if (!rgb) palette.set(name, (rgb = rgbOf(classOf(this.classes, name).color)));
+    rgba[offset] = rgb[0]!;
+    rgba[offset + 1] = rgb[1]!;
+    rgba[offset + 2] = rgb[2]!;
+    rgba[offset + 3] = 255;
   }
 
   private render(frameState: FrameState): HTMLElement {
-    const { gl, program, markers, canvas } = this;
+    const { gl, program, store, canvas } = this;
     const [width, height] = frameState.size as [number, number];
     const ratio = frameState.pixelRatio;
     if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
@@ -197,7 +232,7 @@ export class MarkerLayer {
     gl.viewport(0, 0, canvas.width, canvas.height);
     gl.clearColor(0, 0, 0, 0);
     gl.clear(gl.COLOR_BUFFER_BIT);
-    const n = markers?.ids.length ?? 0;
+    const n = store?.count ?? 0;
     if (n === 0) return canvas;
     gl.useProgram(program);
     gl.enable(gl.BLEND);

@@ -9,6 +9,7 @@ import LineString from 'ol/geom/LineString.js';
 import Point from 'ol/geom/Point.js';
 import Polygon from 'ol/geom/Polygon.js';
 import type { SimpleGeometry } from 'ol/geom.js';
+import { Fill, Stroke, Style, Text } from 'ol/style.js';
 import type { Geometry, Position, RegionAnnotationType, RegionSnapshot } from '@tessera/domain';
 
 /** The properties a region feature carries. */
@@ -88,3 +89,17 @@ export const editedOf = (feature: Feature) => ({
   isLocked: feature.get(REGION.isLocked) === true,
   isRuler: feature.get(REGION.type) === 'Ruler',
 });
+
+/** A measurement's label along its line (a ruler's length): white on a dark halo, above the line. */
+export const lineLabelStyle = (text: string): Style =>
+  new Style({
+    text: new Text({
+      text,
+      placement: 'line',
+      textBaseline: 'bottom',
+      font: '600 13px system-ui, sans-serif',
+      fill: new Fill({ color: '#fff' }),
+      stroke: new Stroke({ color: 'rgba(0,0,0,0.8)', width: 3 }),
+      overflow: true,
+    }),
+  });

@@ -35,7 +35,14 @@ import {
   type PixelBox,
   type ViewportDetail,
 } from '@tessera/domain';
-import { isTemporaryId, REGION, regionFeatureOf, snapshotOf, type MapFrame } from './region-features.ts';
+import {
+  isTemporaryId,
+  lineLabelStyle,
+  REGION,
+  regionFeatureOf,
+  snapshotOf,
+  type MapFrame,
+} from './region-features.ts';
 
 /** Reads the region annotations meeting a box as typed arrays (api/annotation-sets.ts). */
 export type RegionReader = (
@@ -82,6 +89,8 @@ export class RegionLayer {
   private edits = 0;
   private selected: ReadonlySet<string> = new Set();
   private hovered: string | null = null;
+  /** A tool that reshapes outlines is in use: outlines are read as stored at any resolution. */
+  private isExact = false;
   private readonly metersPerPixel: { x: number; y: number };
   private readonly onError: (error: unknown) => void;
   private readonly onShown: (shown: { count: number; isTruncated: boolean }) => void;
@@ -124,7 +133,7 @@ export class RegionLayer {
     // Hidden annotations are not read: showing them again reads the view then.
     if (!this.display.isVisible) return;
     if (this.crowdedAt !== null && resolution < this.crowdedAt / 4) this.crowdedAt = null;
-    const detail = viewportDetailAt(resolution, this.crowdedAt !== null);
+    const detail = viewportDetailAt(resolution, this.crowdedAt !== null, this.isExact);
     const key = `${detail.detail}:${detail.tolerance}`;
     if (this.shown && this.shown.key === key && contains(this.shown.box, box)) return;
     const wanted = grown(box, VIEWPORT_MARGIN);
@@ -254,6 +263,13 @@ export class RegionLayer {
     if (this.lastView) this.showView(this.lastView.box, this.lastView.resolution);
   }
 
+  /** Outlines as stored at any resolution while `isExact` (move and drawing reshape them). */
+  setExact(isExact: boolean): void {
+    if (isExact === this.isExact) return;
+    this.isExact = isExact;
+    if (this.lastView) this.showView(this.lastView.box, this.lastView.resolution);
+  }
+
   /** Every feature shown (the tools' hit tests and the selection). */
   features(): Feature[] {
     return this.source.getFeatures();
@@ -333,18 +349,7 @@ export class RegionLayer {
     const coordinates = (feature.getGeometry() as LineString).getCoordinates();
     if (coordinates.length < 2) return null;
     const [a, b] = [coordinates[0]!, coordinates[coordinates.length - 1]!];
-    const text = formatLength(lengthUm([a[0]!, a[1]!], [b[0]!, b[1]!], this.metersPerPixel));
-    return new Style({
-      text: new Text({
-        text,
-        placement: 'line',
-        textBaseline: 'bottom',
-        font: '600 13px system-ui, sans-serif',
-        fill: new Fill({ color: '#fff' }),
-        stroke: new Stroke({ color: 'rgba(0,0,0,0.8)', width: 3 }),
-        overflow: true,
-      }),
-    });
+    return lineLabelStyle(formatLength(lengthUm([a[0]!, a[1]!], [b[0]!, b[1]!], this.metersPerPixel)));
   }
 
   private baseStyleOf(feature: Feature): Style {

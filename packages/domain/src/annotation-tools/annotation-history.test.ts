@@ -20,6 +20,11 @@ describe('annotation history (spec 2 §4)', () => {
   it('undoes add by delete, delete by add, and a change to what was before', () => {
     expect(inverseOf(add)).toEqual({ kind: 'deleteRegions', regions: [region] });
     expect(inverseOf(inverseOf(add))).toEqual(add);
+    const marker = { id: '3', position: [1, 2] as [number, number], classes: [{ classId: 'Tumor cell' }] };
+    expect(inverseOf({ kind: 'addMarkers', markers: [marker] })).toEqual({
+      kind: 'deleteMarkers',
+      markers: [marker],
+    });
     expect(inverseOf(lock)).toEqual({
       kind: 'lockRegions',
       changes: [{ id: '7', before: true, after: false }],

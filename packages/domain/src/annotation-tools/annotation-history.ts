@@ -1,12 +1,13 @@
 /**
- * Annotation edit operations and their history (spec 2 §4 "Annotation edit operations"): each operation
+ * Annotation edit operations and their history (spec 2 §4 "Annotation edit operations"; cell markers'
+ * adds, deletes and updates beside the regions'): each operation
  * a user makes is recorded with what it changed, so that its inverse can undo it — add and delete undo
  * each other (a delete brought back restores the same ids), a geometry, class or lock change undoes to
  * what was before. Each set has its own history of at most 150; a new operation drops what could be
  * redone; undo and redo record nothing new; histories of sets no longer shown are dropped.
  */
-import type { RegionAnnotationType } from '../annotations/annotation-features.ts';
-import type { Geometry } from '../annotations/geometry.ts';
+import type { CellMarkerClass, RegionAnnotationType } from '../annotations/annotation-features.ts';
+import type { Geometry, Position } from '../annotations/geometry.ts';
 
 export const HISTORY_LIMIT = 150;
 
@@ -17,6 +18,19 @@ export interface RegionSnapshot {
   classId: string;
   type: RegionAnnotationType;
   isLocked: boolean;
+}
+
+/** A cell marker as an operation saw it. */
+export interface MarkerSnapshot {
+  id: string;
+  position: Position;
+  classes: CellMarkerClass[];
+}
+
+/** What a marker update changes: its place (a drag) or its classes (a toggle). */
+export interface MarkerState {
+  position: Position;
+  classes: CellMarkerClass[];
 }
 
 interface Change<T> {
@@ -30,7 +44,10 @@ export type AnnotationOperation =
   | { kind: 'deleteRegions'; regions: RegionSnapshot[] }
   | { kind: 'updateGeometries'; changes: Change<Geometry>[] }
   | { kind: 'updateRegionClasses'; changes: Change<string>[] }
-  | { kind: 'lockRegions'; changes: Change<boolean>[] };
+  | { kind: 'lockRegions'; changes: Change<boolean>[] }
+  | { kind: 'addMarkers'; markers: MarkerSnapshot[] }
+  | { kind: 'deleteMarkers'; markers: MarkerSnapshot[] }
+  | { kind: 'updateMarkers'; changes: Change<MarkerState>[] };
 
 const swapped = <T>(changes: readonly Change<T>[]): Change<T>[] =>
   changes.map(({ id, before, after }) => ({ id, before: after, after: before }));
@@ -42,9 +59,14 @@ export function inverseOf(operation: AnnotationOperation): AnnotationOperation {
       return { kind: 'deleteRegions', regions: operation.regions };
     case 'deleteRegions':
       return { kind: 'addRegions', regions: operation.regions };
+    case 'addMarkers':
+      return { kind: 'deleteMarkers', markers: operation.markers };
+    case 'deleteMarkers':
+      return { kind: 'addMarkers', markers: operation.markers };
     case 'updateGeometries':
     case 'updateRegionClasses':
     case 'lockRegions':
+    case 'updateMarkers':
       return { ...operation, changes: swapped<never>(operation.changes as Change<never>[]) };
   }
 }

@@ -59,6 +59,9 @@ describe('level of detail', () => {
     expect(viewportDetailAt(3)).toEqual({ detail: 'simplified', tolerance: 2 });
     expect(viewportDetailAt(100)).toEqual({ detail: 'simplified', tolerance: 64 });
     expect(viewportDetailAt(0.5, true)).toEqual({ detail: 'centroid', tolerance: 1 });
+    // A reshaping tool wants outlines as stored however far out, unless too many are in view.
+    expect(viewportDetailAt(100, false, true)).toEqual({ detail: 'full', tolerance: 1 });
+    expect(viewportDetailAt(100, true, true)).toEqual({ detail: 'centroid', tolerance: 1 });
     expect(viewportDetailAt(Number.NaN)).toEqual({ detail: 'full', tolerance: 1 });
     fc.assert(
       fc.property(fc.double({ min: 2.001, max: 1e6, noNaN: true }), (resolution) => {

@@ -100,10 +100,11 @@ export interface ViewportDetail {
  * What the viewer asks for at `resolution` (image pixels per screen pixel): outlines as stored up close;
  * farther out, thinned to about a screen pixel. The tolerance is a power of two, so a small zoom asks
  * for the same answer (and the viewer keeps what it has); `isCrowded` (the last answer was cut short at
- * VIEWER_VIEWPORT_LIMIT) asks for centres alone.
+ * VIEWER_VIEWPORT_LIMIT) asks for centres alone. `isExact` (a tool that reshapes outlines is in use)
+ * asks for outlines as stored at any resolution: a reshaped thinned outline would be saved thinned.
  */
-export function viewportDetailAt(resolution: number, isCrowded = false): ViewportDetail {
+export function viewportDetailAt(resolution: number, isCrowded = false, isExact = false): ViewportDetail {
   if (isCrowded) return { detail: 'centroid', tolerance: 1 };
-  if (!(resolution > FULL_DETAIL_RESOLUTION)) return { detail: 'full', tolerance: 1 };
+  if (isExact || !(resolution > FULL_DETAIL_RESOLUTION)) return { detail: 'full', tolerance: 1 };
   return { detail: 'simplified', tolerance: 2 ** Math.floor(Math.log2(resolution)) };
 }

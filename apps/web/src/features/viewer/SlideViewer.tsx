@@ -37,6 +37,7 @@ import {
   ToolOptions,
   useAnnotationLayers,
   useAnnotationTools,
+  useViewerAnnotationsStore,
   type AnnotationSetParam,
 } from './annotations/index.ts';
 import { useCurrentProject } from '../projects/index.ts';
@@ -94,6 +95,8 @@ export function SlideViewer(props: SlideViewerProps) {
     showAnnotations: () => changeTabState({ annotationsVisible: true }),
     canManage: permissions.has('annotationsManage'),
     classes: annotations.classMap,
+    markerSize: annotations.markerSize,
+    setMarkerSize: (size) => changeTabState({ cellMarkerSize: size }),
   });
 
   const isNotFound = details.error instanceof ApiError && details.error.code === ERROR_CODES.slideNotFound;
@@ -183,6 +186,18 @@ export function SlideViewer(props: SlideViewerProps) {
     fluorescence,
     tools,
   });
+  // The side panel's Annotations tab lists and selects through this viewer's tools.
+  const annotationsStore = useViewerAnnotationsStore();
+  useEffect(() => {
+    annotationsStore?.publish(viewerId, {
+      selection: tools.selection,
+      select: tools.select,
+      actions,
+      revision: tools.revision,
+      showBox: (box) => map?.showBox(box),
+    });
+  });
+  useEffect(() => () => annotationsStore?.publish(viewerId, null), [annotationsStore, viewerId]);
 
   if (isNotFound)
     return <PageMessage icon={<ImageNotSupportedOutlined />} title={VIEWER_MESSAGES.notFound} />;

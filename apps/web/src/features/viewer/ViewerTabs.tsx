@@ -26,7 +26,12 @@ import {
   tabConfigOf,
 } from './viewer-layout.ts';
 import type { ViewerNavigation } from './viewer-actions.ts';
-import type { AnnotationSetParam, ShownSetChoice } from './annotations/index.ts';
+import {
+  ViewerAnnotationsContext,
+  ViewerAnnotationsStore,
+  type AnnotationSetParam,
+  type ShownSetChoice,
+} from './annotations/index.ts';
 import { loadViewSettings, saveViewSettings, type ViewSettings } from './view-settings.ts';
 
 export function ViewerTabs({
@@ -49,6 +54,7 @@ export function ViewerTabs({
   const [model] = useState<Model>(() => restoreLayout(projectId) ?? newLayout(slideId));
   // Sync between open slides and landmarks (sync/): page-level, shared by every tab.
   const sync = useViewerSync(projectId, model);
+  const [annotationsStore] = useState(() => new ViewerAnnotationsStore());
   useTabTitles(projectId, model);
   const [settings, setSettings] = useState(loadViewSettings);
   const changeSettings = useCallback((change: Partial<ViewSettings>) => {
@@ -151,38 +157,41 @@ export function ViewerTabs({
   const activeConfig = activeNode instanceof TabNode ? tabConfigOf(activeNode) : undefined;
   const annotationSet = activeConfig
     ? {
+        viewerId: active!.viewerId,
         shown: { setId: activeConfig.annotationSetId, version: activeConfig.annotationSetVersion },
         onChoose: ({ setId, version }: ShownSetChoice) =>
           changeTabState(model, active!.viewerId, { annotationSetId: setId, annotationSetVersion: version }),
       }
     : null;
   return (
-    <ViewerSidePanel
-      projectId={projectId}
-      slideId={slideId}
-      navigation={sidePanelNavigation}
-      annotationSet={annotationSet}
-    >
-      <Box
-        sx={{
-          position: 'relative',
-          flex: 1,
-          minHeight: 0,
-          // The layout in the app's type and colours.
-          '& .flexlayout__layout': { fontFamily: 'inherit' },
-          '& .flexlayout__tab_button--selected': { color: 'primary.main' },
-        }}
+    <ViewerAnnotationsContext value={annotationsStore}>
+      <ViewerSidePanel
+        projectId={projectId}
+        slideId={slideId}
+        navigation={sidePanelNavigation}
+        annotationSet={annotationSet}
       >
-        <ViewerSyncContext value={sync.context}>
-          <Layout
-            model={model}
-            factory={factory}
-            onModelChange={onModelChange}
-            onAction={onAction}
-            onRenderTab={onRenderTab}
-          />
-        </ViewerSyncContext>
-      </Box>
-    </ViewerSidePanel>
+        <Box
+          sx={{
+            position: 'relative',
+            flex: 1,
+            minHeight: 0,
+            // The layout in the app's type and colours.
+            '& .flexlayout__layout': { fontFamily: 'inherit' },
+            '& .flexlayout__tab_button--selected': { color: 'primary.main' },
+          }}
+        >
+          <ViewerSyncContext value={sync.context}>
+            <Layout
+              model={model}
+              factory={factory}
+              onModelChange={onModelChange}
+              onAction={onAction}
+              onRenderTab={onRenderTab}
+            />
+          </ViewerSyncContext>
+        </Box>
+      </ViewerSidePanel>
+    </ViewerAnnotationsContext>
   );
 }

@@ -55,8 +55,10 @@ export function ViewerToolbar({
         alignItems: 'center',
         // Two viewers side by side halve the width: the controls wrap rather than crush the file name.
         flexWrap: 'wrap',
-        gap: 1,
+        gap: 0.5,
         rowGap: 0.5,
+        // Compact icon buttons: the annotation tools, display, sync and navigation fit one row at 1280 px.
+        '& .MuiIconButton-root': { p: '6px' },
         px: 1,
         py: 0.5,
         borderBottom: 1,

@@ -146,6 +146,7 @@ export const VIEWER_ACTIONS = createActionRegistry<ViewerContext>([
     perform: (c) => c.changeSettings({ annotationLabelsVisible: !c.settings.annotationLabelsVisible }),
   },
   modeAction('viewer.ruler', 'Ruler', 'Ruler'),
+  modeAction('viewer.cellMarkers', 'Cma', 'Cell markers'),
   modeAction('viewer.fieldOfView', 'FieldOfView', 'Field of view'),
   modeAction('viewer.drawing', 'Drawing', 'Drawing'),
   modeAction('viewer.move', 'Transform', 'Move annotations'),

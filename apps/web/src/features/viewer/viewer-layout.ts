@@ -8,7 +8,7 @@
  */
 import { Actions, DockLocation, Model, TabNode, type IJsonModel } from 'flexlayout-react';
 import { z } from 'zod';
-import { isViewerId, openSlidesOf, type OpenSlides } from '@tessera/domain';
+import { CELL_MARKER_SIZE, isViewerId, openSlidesOf, type OpenSlides } from '@tessera/domain';
 
 export const SLIDE_TAB = 'slide';
 /** Spec 2 §2: the tab reads this until its slide is loaded. */
@@ -27,6 +27,8 @@ const TabConfig = z.object({
     .catch(null),
   /** Spec 2 §3 annotationsConfig.annotationSetVersion: a version of it, or null for its working state. */
   annotationSetVersion: z.number().int().positive().nullable().catch(null),
+  /** Spec 2 §3 cmaSettings.cellMarkerSize: this viewer's marker size (3–30), or null for the project's. */
+  cellMarkerSize: z.number().int().min(CELL_MARKER_SIZE.min).max(CELL_MARKER_SIZE.max).nullable().catch(null),
 });
 export type TabConfig = z.infer<typeof TabConfig>;
 /** A viewer's own state, kept with its tab (spec 2 §3 "Per-viewer state"): a new slide in the tab starts afresh. */
@@ -69,6 +71,7 @@ const configOf = (slideId: string): TabConfig => ({
   annotationsVisible: true,
   annotationSetId: null,
   annotationSetVersion: null,
+  cellMarkerSize: null,
 });
 
 /** Changes a viewer's own state in its tab's config (a change to what it already is does nothing). */

@@ -7,8 +7,9 @@ import Feature from 'ol/Feature.js';
 import VectorLayer from 'ol/layer/Vector.js';
 import VectorSource from 'ol/source/Vector.js';
 import type { Geometry as OlGeometry } from 'ol/geom.js';
-import { Circle, Fill, Stroke, Style, Text } from 'ol/style.js';
+import { Circle, Fill, Stroke, Style } from 'ol/style.js';
 import { DRAWING_DISTANCES, LAYER_Z } from '@tessera/domain';
+import { lineLabelStyle } from '../region-features.ts';
 
 const halo = new Stroke({ color: 'rgba(0,0,0,0.6)', width: 4 });
 
@@ -32,21 +33,7 @@ export class SketchLayer {
         return [
           new Style({ stroke: halo }),
           new Style({ stroke: line, image: indicator }),
-          ...(label
-            ? [
-                new Style({
-                  text: new Text({
-                    text: label,
-                    placement: 'line',
-                    textBaseline: 'bottom',
-                    font: '600 13px system-ui, sans-serif',
-                    fill: new Fill({ color: '#fff' }),
-                    stroke: new Stroke({ color: 'rgba(0,0,0,0.8)', width: 3 }),
-                    overflow: true,
-                  }),
-                }),
-              ]
-            : []),
+          ...(label ? [lineLabelStyle(label)] : []),
         ];
       },
       updateWhileInteracting: true,

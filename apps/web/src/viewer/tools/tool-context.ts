@@ -5,7 +5,15 @@
  * OpenLayers interactions over this context, made for one mode and dropped when the mode changes.
  */
 import type OlMap from 'ol/Map.js';
-import type { AnnotationOperation, FovShape, Position, RegionSnapshot } from '@tessera/domain';
+import type {
+  AnnotationOperation,
+  CellMarkerSettings,
+  FovShape,
+  MarkerSnapshot,
+  Position,
+  RegionSnapshot,
+} from '@tessera/domain';
+import type { MarkerStore } from '../marker-store.ts';
 import type { RegionLayer } from '../region-layer.ts';
 import type { SketchLayer } from './sketch-layer.ts';
 
@@ -14,19 +22,33 @@ export interface ToolSettings {
   drawClassId: string;
   /** Spec 2 §3 fovSettings: the shape and its size in µm. */
   fov: { shape: FovShape; size: number };
+  /** Spec 2 §3 cmaSettings: the mode, rating, ranking, classes and the active class. */
+  cellMarker: CellMarkerSettings;
+  /** Spec 2 §3 cmaSettings.mappedShortcuts: rating, ranking or class id → key. */
+  cellMarkerShortcuts: Readonly<Record<string, string>>;
+  /** The markers' radius in screen pixels (what a click must fall within to hit one). */
+  cellMarkerSize: number;
 }
 
 export interface ToolEdits {
   add(regions: readonly Omit<RegionSnapshot, 'id'>[]): void;
   updateGeometries(operation: AnnotationOperation & { kind: 'updateGeometries' }): void;
+  addMarkers(markers: readonly Omit<MarkerSnapshot, 'id'>[]): void;
+  deleteMarkers(ids: readonly string[]): void;
+  updateMarkers(operation: AnnotationOperation & { kind: 'updateMarkers' }): void;
 }
 
 export interface ToolContext {
   map: OlMap;
   regions: RegionLayer | null;
+  /** The set's cell markers once read; null before (or without a set). */
+  markers: () => MarkerStore | null;
   sketch: SketchLayer;
   metersPerPixel: { x: number; y: number };
   settings: () => ToolSettings;
+  changeSettings: (change: Partial<ToolSettings>) => void;
+  /** Tells the user something (the cell marker tool's 'No class selected'). */
+  say: (message: string) => void;
   /** Null while the user may not edit the shown set (or none is shown). */
   edits: ToolEdits | null;
   selection: () => ReadonlySet<string>;

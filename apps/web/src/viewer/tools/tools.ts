@@ -1,10 +1,11 @@
 /**
  * The interactions of each mode (spec 2 §4 "Interaction modes"): Selection selects; Transform selects
- * and moves; Drawing, FieldOfView and Ruler draw. None (annotations hidden) has none. The Cma and Sam
- * tools come with their issues: until then those modes are never chosen.
+ * and moves; Drawing, FieldOfView and Ruler draw; Cma places and edits cell markers. None (annotations
+ * hidden) has none. The Sam tool comes with its issue: until then that mode is never chosen.
  */
 import type Interaction from 'ol/interaction/Interaction.js';
 import type { InteractionMode } from '@tessera/domain';
+import { CellMarkerTool } from './cell-marker-tool.ts';
 import { DrawTool } from './draw-tool.ts';
 import { FovTool } from './fov-tool.ts';
 import { MoveTool } from './move-tool.ts';
@@ -24,8 +25,9 @@ export function interactionsOf(mode: InteractionMode, context: ToolContext): Int
       return [new FovTool(context)];
     case 'Ruler':
       return [new RulerTool(context)];
-    case 'None':
     case 'Cma':
+      return [new CellMarkerTool(context)];
+    case 'None':
     case 'Sam':
       return [];
   }

@@ -1,6 +1,6 @@
 /**
- * The annotation part of the viewer's toolbar (spec 2 §2, in its order): ruler, field of view, drawing,
- * move, undo and redo. Each button performs its action (viewer-actions.ts); a mode button is pressed
+ * The annotation part of the viewer's toolbar (spec 2 §2, in its order): ruler, cell markers, field of
+ * view, drawing, move, undo and redo. Each button performs its action (viewer-actions.ts); a mode button is pressed
  * while its mode is the one chosen.
  */
 import Divider from '@mui/material/Divider';
@@ -8,6 +8,7 @@ import CenterFocusStrongOutlined from '@mui/icons-material/CenterFocusStrongOutl
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import OpenWith from '@mui/icons-material/OpenWith';
 import Redo from '@mui/icons-material/Redo';
+import ScatterPlotOutlined from '@mui/icons-material/ScatterPlotOutlined';
 import StraightenOutlined from '@mui/icons-material/StraightenOutlined';
 import Undo from '@mui/icons-material/Undo';
 import type { InteractionMode } from '@tessera/domain';
@@ -16,6 +17,7 @@ import type { BoundActions } from '../../../actions/action.ts';
 
 const MODE_BUTTONS: readonly { id: string; mode: InteractionMode; icon: React.ReactNode }[] = [
   { id: 'viewer.ruler', mode: 'Ruler', icon: <StraightenOutlined /> },
+  { id: 'viewer.cellMarkers', mode: 'Cma', icon: <ScatterPlotOutlined /> },
   { id: 'viewer.fieldOfView', mode: 'FieldOfView', icon: <CenterFocusStrongOutlined /> },
   { id: 'viewer.drawing', mode: 'Drawing', icon: <DrawOutlined /> },
   { id: 'viewer.move', mode: 'Transform', icon: <OpenWith /> },

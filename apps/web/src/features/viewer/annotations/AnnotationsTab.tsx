@@ -1,18 +1,36 @@
 /**
- * The side panel's Annotations tab (spec 3 §2), as far as it is built: the set selector of the active
- * slide — the set the viewer shows and, with it, its version (the working state or a version made) —
- * with the spec's hint and empty text. The set menu (New..., Rename..., …), the region and cell marker
- * grids and the context menu come with the annotation workspace (issue #14).
+ * The side panel's Annotations tab (spec 3 §2): the set selector of the active slide with its menu —
+ * New... and Rename... (annotationsManage) — and, with it, the version shown (the working state or a
+ * version made); the spec's hint and empty text; the set's Region Annotations grouped by class and its
+ * Cell Marker Annotations per class. The lists select through the active viewer's tools (both ways).
+ * Bulk Copy..., Versions..., Link set... and Fix Annotations... are not built yet (issue #14 point 7).
  */
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
+import IconButton from '@mui/material/IconButton';
 import InputLabel from '@mui/material/InputLabel';
+import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import MoreVert from '@mui/icons-material/MoreVert';
 import { ANNOTATIONS_TAB_TEXTS } from '@tessera/domain';
-import { useSlideAnnotationSets } from '../../../api/annotation-sets.ts';
+import { useAnnotationClassMap } from '../../../api/annotation-classes.ts';
+import {
+  useCellMarkerStats,
+  useRegionList,
+  useSlideAnnotationSets,
+  type ShownSet,
+} from '../../../api/annotation-sets.ts';
 import { messageOf } from '../../../api/queries.ts';
+import { useCurrentProject } from '../../projects/index.ts';
+import { AnnotationSetDialog, type SetDialogMode } from './AnnotationSetDialog.tsx';
+import { CellMarkerTotals } from './CellMarkerTotals.tsx';
+import { RegionList } from './RegionList.tsx';
+import { useViewerAnnotationsLink } from './viewer-annotations.ts';
 
 const NONE = '';
 const WORKING = 'working';
@@ -25,15 +43,31 @@ export interface ShownSetChoice {
 export function AnnotationsTab({
   projectId,
   slideId,
+  viewerId,
   shown,
   onChoose,
 }: {
   projectId: string;
   slideId: string;
+  viewerId: string;
   shown: ShownSetChoice;
   onChoose: (choice: ShownSetChoice) => void;
 }) {
   const sets = useSlideAnnotationSets(projectId, slideId);
+  const canManage = useCurrentProject().permissions.has('annotationsManage');
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<SetDialogMode | null>(null);
+  const link = useViewerAnnotationsLink(viewerId);
+  const { classMap } = useAnnotationClassMap(projectId);
+  const list = sets.data ?? [];
+  const current = list.find((set) => set.id === shown.setId);
+  const shownSet: ShownSet | null = current
+    ? { projectId, setId: current.id, version: shown.version ?? undefined }
+    : null;
+  const revision = link?.revision ?? 0;
+  const regions = useRegionList(shownSet, revision);
+  const markers = useCellMarkerStats(shownSet, revision);
+
   if (sets.isError)
     return (
       <Box sx={{ p: 2 }}>
@@ -42,28 +76,62 @@ export function AnnotationsTab({
         </Typography>
       </Box>
     );
-  const list = sets.data ?? [];
-  const current = list.find((set) => set.id === shown.setId);
   return (
-    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <FormControl size="small" fullWidth disabled={sets.isPending || list.length === 0}>
-        <InputLabel id="annotation-set-label">Annotation set</InputLabel>
-        <Select
-          labelId="annotation-set-label"
-          label="Annotation set"
-          value={current ? current.id : NONE}
-          onChange={(event) => onChoose({ setId: event.target.value || null, version: null })}
-        >
-          <MenuItem value={NONE}>
-            <em>None</em>
-          </MenuItem>
-          {list.map((set) => (
-            <MenuItem key={set.id} value={set.id}>
-              {set.name}
+    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, overflow: 'auto', height: '100%' }}>
+      <Stack direction="row" spacing={0.5} alignItems="center">
+        <FormControl size="small" fullWidth disabled={sets.isPending || list.length === 0}>
+          <InputLabel id="annotation-set-label">Annotation set</InputLabel>
+          <Select
+            labelId="annotation-set-label"
+            label="Annotation set"
+            value={current ? current.id : NONE}
+            onChange={(event) => onChoose({ setId: event.target.value || null, version: null })}
+          >
+            <MenuItem value={NONE}>
+              <em>None</em>
             </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+            {list.map((set) => (
+              <MenuItem key={set.id} value={set.id}>
+                {set.name}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        {canManage && (
+          <Tooltip title="Annotation set menu">
+            <IconButton
+              aria-label="Annotation set menu"
+              onClick={(event) => setMenuAnchor(event.currentTarget)}
+            >
+              <MoreVert />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Stack>
+      <Menu
+        open={menuAnchor !== null}
+        anchorEl={menuAnchor}
+        onClose={() => setMenuAnchor(null)}
+        transitionDuration={{ exit: 0 }}
+      >
+        <MenuItem
+          onClick={() => {
+            setMenuAnchor(null);
+            setDialog({ kind: 'create' });
+          }}
+        >
+          New...
+        </MenuItem>
+        <MenuItem
+          disabled={!current}
+          onClick={() => {
+            setMenuAnchor(null);
+            if (current) setDialog({ kind: 'rename', setId: current.id, name: current.name });
+          }}
+        >
+          Rename...
+        </MenuItem>
+      </Menu>
       {current && current.versions.length > 0 && (
         <FormControl size="small" fullWidth>
           <InputLabel id="annotation-version-label">Version</InputLabel>
@@ -87,11 +155,49 @@ export function AnnotationsTab({
           </Select>
         </FormControl>
       )}
-      {!sets.isPending && (
+      {!sets.isPending && !current && (
         <Typography variant="body2" color="text.secondary">
-          {list.length === 0 ? ANNOTATIONS_TAB_TEXTS.empty : current ? null : ANNOTATIONS_TAB_TEXTS.hint}
+          {list.length === 0 ? ANNOTATIONS_TAB_TEXTS.empty : ANNOTATIONS_TAB_TEXTS.hint}
         </Typography>
       )}
+      {shownSet && (
+        <>
+          <Section title="Region Annotations">
+            {regions.isError ? (
+              <Typography variant="body2" color="error">
+                {messageOf(regions.error)}
+              </Typography>
+            ) : regions.data ? (
+              <RegionList set={shownSet} regions={regions.data} classes={classMap} link={link} />
+            ) : null}
+          </Section>
+          {markers.data && markers.data.classes.length > 0 && (
+            <Section title="Cell Marker Annotations">
+              <CellMarkerTotals totals={markers.data.classes} classes={classMap} />
+            </Section>
+          )}
+        </>
+      )}
+      {dialog && (
+        <AnnotationSetDialog
+          projectId={projectId}
+          slideId={slideId}
+          mode={dialog}
+          onClose={() => setDialog(null)}
+          onCreated={(setId) => onChoose({ setId, version: null })}
+        />
+      )}
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="overline" component="h3" sx={{ lineHeight: 2 }}>
+        {title}
+      </Typography>
+      {children}
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The settings of the tool in use, over the map's top left corner (spec 2 §3 drawSettings, fovSettings):
- * Drawing chooses the class new outlines get; Field of view the shape and the size in µm (a whole number
- * of 1 to 75,000, applied 250 ms after typing, spec 2 §5). Other modes have none.
+ * The settings of the tool in use, over the map's top left corner (spec 2 §3 drawSettings, fovSettings,
+ * cmaSettings): Drawing chooses the class new outlines get; Field of view the shape and the size in µm (a
+ * whole number of 1 to 75,000, applied 250 ms after typing, spec 2 §5); Cell markers its panel
+ * (CellMarkerPanel). Other modes have none.
  */
 import { useEffect, useState } from 'react';
 import Paper from '@mui/material/Paper';
@@ -18,21 +19,44 @@ import {
   fovSizeOf,
   type FovShape,
 } from '@tessera/domain';
+import { CellMarkerPanel } from './CellMarkerPanel.tsx';
 import type { AnnotationTools } from './use-annotation-tools.ts';
 
 const SHAPE_LABELS: Record<FovShape, string> = { circle: 'Circle', square: 'Square' };
 
+const PANEL_NAMES: Partial<Record<AnnotationTools['mode'], string>> = {
+  Drawing: 'Drawing settings',
+  FieldOfView: 'Field of view settings',
+  Cma: 'Cell marker settings',
+};
+
 export function ToolOptions({ tools }: { tools: AnnotationTools }) {
-  if (tools.mode !== 'Drawing' && tools.mode !== 'FieldOfView') return null;
+  const name = PANEL_NAMES[tools.mode];
+  if (!name) return null;
   return (
     <Paper
       className="map-overlay"
       elevation={3}
       role="group"
-      aria-label={tools.mode === 'Drawing' ? 'Drawing settings' : 'Field of view settings'}
-      sx={{ position: 'absolute', top: 8, left: 8, zIndex: 2, p: 1.5, maxWidth: 280 }}
+      aria-label={name}
+      sx={{
+        position: 'absolute',
+        top: 8,
+        left: 8,
+        zIndex: 2,
+        p: 1.5,
+        maxWidth: 280,
+        maxHeight: 'calc(100% - 16px)',
+        overflow: 'auto',
+      }}
     >
-      {tools.mode === 'Drawing' ? <DrawClassPicker tools={tools} /> : <FovSettings tools={tools} />}
+      {tools.mode === 'Drawing' ? (
+        <DrawClassPicker tools={tools} />
+      ) : tools.mode === 'Cma' ? (
+        <CellMarkerPanel tools={tools} />
+      ) : (
+        <FovSettings tools={tools} />
+      )}
     </Paper>
   );
 }

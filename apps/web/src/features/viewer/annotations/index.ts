@@ -10,3 +10,10 @@ export { useAnnotationTools, type AnnotationTools } from './use-annotation-tools
 export { AnnotationToolButtons } from './AnnotationToolButtons.tsx';
 export { ToolOptions } from './ToolOptions.tsx';
 export { AnnotationMenu } from './AnnotationMenu.tsx';
+export {
+  ViewerAnnotationsContext,
+  ViewerAnnotationsStore,
+  useViewerAnnotationsLink,
+  useViewerAnnotationsStore,
+  type ViewerAnnotationsLink,
+} from './viewer-annotations.ts';

@@ -13,15 +13,20 @@ import {
   inverseOf,
   type AnnotationHistory,
   type AnnotationOperation,
+  type MarkerSnapshot,
   type RegionSnapshot,
 } from '@tessera/domain';
 import {
+  createMarkers,
   createRegions,
   lockRegions,
+  purgeMarkers,
   purgeRegions,
+  updateMarkers,
   updateRegions,
   type EditedSet,
 } from '../../../api/annotation-edits.ts';
+import type { MarkerStore } from '../../../viewer/marker-store.ts';
 import { isTemporaryId, temporaryId } from '../../../viewer/region-features.ts';
 import type { RegionLayer } from '../../../viewer/region-layer.ts';
 
@@ -31,9 +36,18 @@ const FAILURE_MESSAGES: Record<AnnotationOperation['kind'], string> = {
   updateGeometries: EDIT_MESSAGES.updateGeometryFailed,
   updateRegionClasses: EDIT_MESSAGES.updateClassFailed,
   lockRegions: EDIT_MESSAGES.lockFailed,
+  addMarkers: EDIT_MESSAGES.creationFailed,
+  deleteMarkers: EDIT_MESSAGES.deletionFailed,
+  updateMarkers: EDIT_MESSAGES.updateClassFailed,
 };
 
 type Origin = 'user' | 'undo' | 'redo';
+
+/** An item to create: a temporary id is the map's own and is not sent; a real one is restored. */
+const unsaved = <T extends { id: string }>(item: T): Omit<T, 'id'> & { id: string | undefined } => ({
+  ...item,
+  id: isTemporaryId(item.id) ? undefined : item.id,
+});
 
 export class OperationQueue {
   private tail: Promise<void> = Promise.resolve();
@@ -46,6 +60,8 @@ export class OperationQueue {
   constructor(
     private readonly set: EditedSet,
     private readonly regions: RegionLayer,
+    /** The set's markers once read (null until then). */
+    private readonly markers: () => MarkerStore | null,
     private readonly history: AnnotationHistory,
     private readonly onFailure: (message: string) => void,
     /** Something the toolbar shows changed: pending work, what can be undone. */
@@ -89,6 +105,21 @@ export class OperationQueue {
       return region && region.isLocked !== locked ? [{ id, before: region.isLocked, after: locked }] : [];
     });
     if (changes.length > 0) this.perform({ kind: 'lockRegions', changes }, 'user');
+  }
+
+  /** New cell markers: shown at once under temporary ids, then saved. */
+  addMarkers(markers: readonly Omit<MarkerSnapshot, 'id'>[]): void {
+    this.perform({ kind: 'addMarkers', markers: markers.map((m) => ({ ...m, id: temporaryId() })) }, 'user');
+  }
+
+  deleteMarkers(ids: readonly string[]): void {
+    const markers = ids.flatMap((id) => this.markers()?.snapshot(id) ?? []);
+    if (markers.length > 0) this.perform({ kind: 'deleteMarkers', markers }, 'user');
+  }
+
+  /** Markers moved or given other classes; `before` is how they were. */
+  updateMarkers(operation: AnnotationOperation & { kind: 'updateMarkers' }): void {
+    this.perform(operation, 'user');
   }
 
   undo(): void {
@@ -147,6 +178,18 @@ export class OperationQueue {
       case 'lockRegions':
         for (const { id, after } of operation.changes) this.regions.change(id, { isLocked: after });
         return;
+      case 'addMarkers':
+        for (const marker of operation.markers) this.markers()?.put(marker);
+        return;
+      case 'deleteMarkers':
+        this.markers()?.remove(operation.markers.map((m) => m.id));
+        return;
+      case 'updateMarkers':
+        for (const { id, after } of operation.changes) {
+          this.markers()?.move(id, after.position);
+          this.markers()?.setClasses(id, after.classes);
+        }
+        return;
     }
   }
 
@@ -163,20 +206,30 @@ export class OperationQueue {
     });
   }
 
+  /** Created items under the ids the server gave them; the map's temporary ids are renamed to those. */
+  private named<T extends { id: string }>(
+    items: readonly T[],
+    ids: readonly string[],
+    rename: (from: string, to: string) => void,
+  ): T[] {
+    return items.map((item, i) => {
+      if (isTemporaryId(item.id)) {
+        this.saved.set(item.id, ids[i]!);
+        rename(item.id, ids[i]!);
+      }
+      return { ...item, id: ids[i]! };
+    });
+  }
+
   /** Saves the operation; answers it as the history keeps it (the server's ids and former values). */
   private async save(operation: AnnotationOperation): Promise<AnnotationOperation> {
     switch (operation.kind) {
       case 'addRegions': {
-        const regions = operation.regions.map((r) => ({ ...r, id: isTemporaryId(r.id) ? undefined : r.id }));
-        const ids = await createRegions(this.set, regions);
-        const saved = operation.regions.map((region, i) => {
-          if (isTemporaryId(region.id)) {
-            this.saved.set(region.id, ids[i]!);
-            this.regions.rename(region.id, ids[i]!);
-          }
-          return { ...region, id: ids[i]! };
-        });
-        return { kind: 'addRegions', regions: saved };
+        const ids = await createRegions(this.set, operation.regions.map(unsaved));
+        return {
+          kind: 'addRegions',
+          regions: this.named(operation.regions, ids, (from, to) => this.regions.rename(from, to)),
+        };
       }
       case 'deleteRegions': {
         const regions = this.ids(operation.regions);
@@ -219,6 +272,39 @@ export class OperationQueue {
           operation.changes[0]!.after,
         );
         return { kind: 'lockRegions', changes };
+      }
+      case 'addMarkers': {
+        const ids = await createMarkers(this.set, operation.markers.map(unsaved));
+        return {
+          kind: 'addMarkers',
+          markers: this.named(operation.markers, ids, (from, to) => this.markers()?.rename(from, to)),
+        };
+      }
+      case 'deleteMarkers': {
+        const markers = this.ids(operation.markers);
+        if (markers.length === 0) return { kind: 'deleteMarkers', markers };
+        return {
+          kind: 'deleteMarkers',
+          markers: await purgeMarkers(
+            this.set,
+            markers.map((m) => m.id),
+          ),
+        };
+      }
+      case 'updateMarkers': {
+        const changes = this.ids(operation.changes);
+        if (changes.length === 0) return { kind: 'updateMarkers', changes };
+        const before = await updateMarkers(
+          this.set,
+          changes.map((c) => ({ id: c.id, ...c.after })),
+        );
+        return {
+          kind: 'updateMarkers',
+          changes: changes.map((c, i) => ({
+            ...c,
+            before: before[i] ? { position: before[i].position, classes: before[i].classes } : c.before,
+          })),
+        };
       }
     }
   }

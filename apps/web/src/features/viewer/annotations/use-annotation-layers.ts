@@ -26,7 +26,7 @@ import {
   useSlideAnnotationSets,
   type ShownSet,
 } from '../../../api/annotation-sets.ts';
-import { useAnnotationClasses } from '../../../api/annotation-classes.ts';
+import { useAnnotationClassMap } from '../../../api/annotation-classes.ts';
 import { useToolConfig } from '../../../api/tool-configs.ts';
 import { useNotify } from '../../../app/notify.tsx';
 import type { AnnotationLayers, AnnotationSource } from '../../../viewer/annotation-layers.ts';
@@ -66,6 +66,8 @@ export function useAnnotationLayers({
   layers: AnnotationLayers | null;
   /** The project's classes by id. */
   classMap: ReadonlyMap<string, AnnotationClass>;
+  /** The markers' radius in screen pixels: the viewer's choice, else the project's. */
+  markerSize: number;
 } {
   const notify = useNotify();
   const [isCrowded, setCrowded] = useState(false);
@@ -75,9 +77,12 @@ export function useAnnotationLayers({
   );
   const layers = useSyncExternalStore(subscribe, () => map?.annotationLayers() ?? null);
   const sets = useSlideAnnotationSets(projectId, slideId);
-  const classes = useAnnotationClasses(projectId);
-  // Spec 2 §3 cmaSettings.cellMarkerSize: the project's cell marker panel's (3–30, default 5).
-  const markerSize = useToolConfig(projectId, 'cellMarkerPanel').config.cellMarkerSize;
+  const classes = useAnnotationClassMap(projectId);
+  const { classMap } = classes;
+  // Spec 2 §3 cmaSettings.cellMarkerSize: the viewer's own, else the project's cell marker panel's (3–30,
+  // default 5).
+  const projectMarkerSize = useToolConfig(projectId, 'cellMarkerPanel').config.cellMarkerSize;
+  const markerSize = tabState.cellMarkerSize ?? projectMarkerSize;
 
   // The page hands a new function each render: effects call the latest, and run on values alone.
   const choose = useEffectEvent((setId: string | null, version: number | null) =>
@@ -121,14 +126,6 @@ export function useAnnotationLayers({
     };
   }, [projectId, annotationSetId, annotationSetVersion, sets.data, isMissing, notify]);
 
-  const classMap = useMemo(() => {
-    const all: AnnotationClass[] = [
-      ...(classes.data?.freehandClasses ?? []),
-      ...(classes.data?.cmaClasses ?? []),
-    ];
-    return new Map(all.map((c) => [c.classId, c]));
-  }, [classes.data]);
-
   const display: AnnotationDisplay = useMemo(
     () => ({
       isVisible: tabState.annotationsVisible,
@@ -150,5 +147,5 @@ export function useAnnotationLayers({
     if (!map || classes.isPending) return;
     map.showAnnotations(source, { classes: classMap, display, markerSize });
   }, [map, source, classMap, display, markerSize, classes.isPending]);
-  return { isCrowded, layers, classMap };
+  return { isCrowded, layers, classMap, markerSize };
 }

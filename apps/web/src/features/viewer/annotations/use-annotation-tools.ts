@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import {
   AnnotationHistory,
+  DEFAULT_CELL_MARKER_SETTINGS,
   DEFAULT_FOV_SHAPE,
   DEFAULT_INTERACTION_MODE,
   deletionCheck,
@@ -23,6 +24,7 @@ import {
   type InteractionMode,
 } from '@tessera/domain';
 import { useSlideAnnotationSets } from '../../../api/annotation-sets.ts';
+import { useToolConfig } from '../../../api/tool-configs.ts';
 import { useNotify } from '../../../app/notify.tsx';
 import type { AnnotationLayers } from '../../../viewer/annotation-layers.ts';
 import { editedOf } from '../../../viewer/region-features.ts';
@@ -60,7 +62,10 @@ export interface AnnotationTools {
   undo(): void;
   redo(): void;
   selection: ReadonlySet<string>;
+  select(ids: ReadonlySet<string>): void;
   selected: EditedAnnotation[];
+  /** Moves with every edit shown or saved (lists of the set read again). */
+  revision: number;
   /** Deletes the selection by the edit rules: refused when locked, asks for FOV and ROI. */
   deleteSelection(isConfirmed: boolean): void;
   isConfirmingDelete: boolean;
@@ -71,6 +76,8 @@ export interface AnnotationTools {
   changeSettings(change: Partial<ToolSettings>): void;
   /** The classes an outline can have: the project's freehand classes but FOV. */
   drawClasses: AnnotationClass[];
+  /** The project's cell marker classes. */
+  markerClasses: AnnotationClass[];
   /** Where the annotation menu is open (a right click on the map), or null. */
   menuAt: { x: number; y: number } | null;
   closeMenu(): void;
@@ -87,6 +94,8 @@ export function useAnnotationTools({
   showAnnotations,
   canManage,
   classes,
+  markerSize,
+  setMarkerSize,
 }: {
   map: SlideMap | null;
   layers: AnnotationLayers | null;
@@ -98,6 +107,9 @@ export function useAnnotationTools({
   showAnnotations: () => void;
   canManage: boolean;
   classes: ReadonlyMap<string, AnnotationClass>;
+  /** The markers' size now (the viewer's, else the project's), and the viewer's choice of another. */
+  markerSize: number;
+  setMarkerSize: (size: number) => void;
 }): AnnotationTools {
   const notify = useNotify();
   const [selectedMode, setSelectedMode] = useState<InteractionMode>(DEFAULT_INTERACTION_MODE);
@@ -105,20 +117,41 @@ export function useAnnotationTools({
     () => [...classes.values()].filter((c) => c.type === 'freehand' && c.classId !== SPECIAL_CLASS_IDS.fov),
     [classes],
   );
-  const [settings, setSettings] = useState<ToolSettings>({
+  const markerClasses = useMemo(() => [...classes.values()].filter((c) => c.type === 'cma'), [classes]);
+  // The project's cell marker shortcuts until the user assigns keys of their own in this viewer.
+  const projectShortcuts = useToolConfig(projectId, 'cellMarkerPanel').config.mappedShortcuts;
+  const [settings, setSettings] = useState<Omit<ToolSettings, 'cellMarkerSize' | 'cellMarkerShortcuts'>>({
     drawClassId: '',
     fov: { shape: DEFAULT_FOV_SHAPE, size: FOV_SIZE.default },
+    cellMarker: DEFAULT_CELL_MARKER_SETTINGS,
   });
+  const [ownShortcuts, setOwnShortcuts] = useState<Readonly<Record<string, string>> | null>(null);
   // The first class until the user picks one (the project's classes arrive after the first render).
-  const effectiveSettings = useMemo(
+  const effectiveSettings: ToolSettings = useMemo(
     () => ({
       ...settings,
       drawClassId:
         settings.drawClassId && classes.has(settings.drawClassId)
           ? settings.drawClassId
           : (drawClasses[0]?.classId ?? 'Default'),
+      cellMarkerShortcuts: ownShortcuts ?? projectShortcuts,
+      cellMarkerSize: markerSize,
     }),
-    [settings, classes, drawClasses],
+    [settings, classes, drawClasses, ownShortcuts, projectShortcuts, markerSize],
+  );
+  // The page hands a new setter each render; the tools keep one changeSettings (a new one would
+  // reinstall the tool, dropping a drag in progress).
+  const markerSizeSetter = useRef(setMarkerSize);
+  useLayoutEffect(() => {
+    markerSizeSetter.current = setMarkerSize;
+  });
+  const changeSettings = useCallback(
+    ({ cellMarkerShortcuts, cellMarkerSize, ...change }: Partial<ToolSettings>) => {
+      if (cellMarkerShortcuts) setOwnShortcuts(cellMarkerShortcuts);
+      if (cellMarkerSize !== undefined) markerSizeSetter.current(cellMarkerSize);
+      if (Object.keys(change).length > 0) setSettings((s) => ({ ...s, ...change }));
+    },
+    [],
   );
   // The selection belongs to the set's layers it was made in: another set starts with none (spec 2 §4).
   const [selectionOf, setSelectionOf] = useState<{
@@ -132,7 +165,7 @@ export function useAnnotationTools({
   const setSelection = useCallback((ids: ReadonlySet<string>) => setSelectionOf({ layers, ids }), [layers]);
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
-  const [, queueChanged] = useReducer((n: number) => n + 1, 0);
+  const [revision, queueChanged] = useReducer((n: number) => n + 1, 0);
 
   // One history per viewer, over the sets it shows; the slide's sets that are gone are dropped.
   const [history] = useState(() => new AnnotationHistory());
@@ -150,12 +183,13 @@ export function useAnnotationTools({
         ? new OperationQueue(
             { projectId, setId },
             regions,
+            () => layers?.markers.store ?? null,
             history,
             (message) => notify(message, 'error'),
             queueChanged,
           )
         : null,
-    [canEdit, regions, setId, projectId, history, notify, queueChanged],
+    [canEdit, regions, layers, setId, projectId, history, notify, queueChanged],
   );
 
   useEffect(() => regions?.setSelection(selection), [regions, selection]);
@@ -163,6 +197,9 @@ export function useAnnotationTools({
   let mode = effectiveMode({ selectedMode, annotationsVisible, hasSet: setId !== null });
   // Editing modes need the right to edit; the ruler measures for everyone.
   if (!canEdit && mode !== 'Ruler' && mode !== 'None') mode = 'Selection';
+  // Tools that reshape outlines need them as stored, not thinned for the zoom.
+  const isReshaping = mode === 'Transform' || mode === 'Drawing';
+  useEffect(() => regions?.setExact(isReshaping), [regions, isReshaping]);
 
   // The tool reads the latest settings and selection when it acts, so changing them keeps the tool.
   const latest = useRef({ settings: effectiveSettings, selection });
@@ -174,15 +211,18 @@ export function useAnnotationTools({
     return installTool(mode, {
       map: map.map,
       regions,
+      markers: () => layers?.markers.store ?? null,
       sketch: new SketchLayer(),
       metersPerPixel: map.metersPerPixel ?? { x: 1e-6, y: 1e-6 },
       settings: () => latest.current.settings,
+      changeSettings,
+      say: (message) => notify(message, 'warning'),
       edits: queue,
       selection: () => latest.current.selection,
       select: setSelection,
       openMenu: setMenuAt,
     });
-  }, [map, mode, regions, queue, setSelection]);
+  }, [map, mode, regions, layers, queue, setSelection, changeSettings, notify]);
 
   // Read each render: an edit (a lock) changes what is selected without changing the selection.
   const selected = [...selection].flatMap((id) => {
@@ -208,7 +248,9 @@ export function useAnnotationTools({
     undo: () => queue?.undo(),
     redo: () => queue?.redo(),
     selection,
+    select: setSelection,
     selected,
+    revision,
     deleteSelection: (isConfirmed) => {
       setConfirmingDelete(false);
       if (!queue || selected.length === 0) return;
@@ -228,8 +270,9 @@ export function useAnnotationTools({
     },
     setSelectionClass: (classId) => queue?.setClass([...selection], classId),
     settings: effectiveSettings,
-    changeSettings: (change) => setSettings((s) => ({ ...s, ...change })),
+    changeSettings,
     drawClasses,
+    markerClasses,
     menuAt,
     closeMenu: () => setMenuAt(null),
   };

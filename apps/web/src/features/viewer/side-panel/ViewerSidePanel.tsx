@@ -24,7 +24,12 @@ export function ViewerSidePanel({
   slideId: string;
   navigation: ViewerNavigation;
   /** The set the active viewer shows, and how to choose another (null until the viewer is known). */
-  annotationSet: { shown: ShownSetChoice; onChoose: (choice: ShownSetChoice) => void } | null;
+  annotationSet: {
+    /** The active viewer: the tab lists and selects through its tools. */
+    viewerId: string;
+    shown: ShownSetChoice;
+    onChoose: (choice: ShownSetChoice) => void;
+  } | null;
   children: ReactNode;
 }) {
   // The active viewer asks for these details too: the same cached query.
@@ -50,6 +55,7 @@ export function ViewerSidePanel({
                 key={slideId}
                 projectId={projectId}
                 slideId={slideId}
+                viewerId={annotationSet.viewerId}
                 shown={annotationSet.shown}
                 onChoose={annotationSet.onChoose}
               />
