@@ -9,7 +9,16 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { ANNOTATION_SET_MESSAGES, EDIT_MESSAGES, NO_CLASS_SELECTED } from '@tessera/domain';
+import { readFileSync } from 'node:fs';
+import {
+  ANNOTATION_SET_MESSAGES,
+  DOWNLOAD_VERSION_STARTED,
+  EDIT_MESSAGES,
+  FIX_ANNOTATIONS_CONFIRMATION,
+  GEOJSON_IMPORT_MESSAGES as GEOJSON_MESSAGES,
+  NO_CLASS_SELECTED,
+  VIEWER_MESSAGES,
+} from '@tessera/domain';
 import type { AnnotationSet } from '@tessera/contract';
 import { apiCall } from './support/api.ts';
 import { USERS } from './support/users.ts';
@@ -439,4 +448,193 @@ test('drawing edits what it lands on: cut a hole, correct an outline, continue a
   await stroke([at(-200, -200), at(-180, -200), at(-160, -200), at(-140, -200)]);
   await expect.poll(lineEnd).toBeGreaterThan(end + 150);
   expect(await regions()).toHaveLength(2);
+});
+
+test('Copy Annotation URL and its deep link; GeoJSON out of one set and into another; the snap toggle', async ({
+  page,
+}) => {
+  const { token, projectId, slideId, setId, regions } = await openNewSet(page, USERS.writer);
+  await expect(page.getByRole('button', { name: 'Snap to outline' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Drawing' }).click();
+  const snap = page.getByRole('button', { name: 'Snap to outline' });
+  await expect(snap).toHaveAttribute('aria-pressed', 'true');
+  await snap.click();
+  await expect(snap).toHaveAttribute('aria-pressed', 'false');
+  await snap.click();
+  await page.getByRole('group', { name: 'Drawing settings' }).getByRole('button', { name: 'Stroma' }).click();
+  await drawLoop(page, 40, -150);
+  await drawLoop(page, 40, 150);
+  await expect.poll(async () => (await regions()).length).toBe(2);
+  await page.getByRole('button', { name: 'Drawing' }).click();
+
+  // Copy Annotation URL from the annotation menu; the address selects it and fits the view to it.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const at = await centre(page);
+  await page.mouse.click(at(150, 0).x, at().y, { button: 'right' });
+  await page
+    .getByRole('menu', { name: 'Annotation menu' })
+    .getByRole('menuitem', { name: 'Copy Annotation URL' })
+    .click();
+  await expect(page.getByText('Annotation URL copied')).toBeVisible();
+  const url = await page.evaluate(() => navigator.clipboard.readText());
+  const target = (await regions()).find((r) => (r.geometry.coordinates as number[][][])[0]![0]![0]! > 4096)!;
+  expect(url).toContain(`annotation_set_id=${setId}`);
+  expect(url).toContain(`annotation_id=${target.id}`);
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: BRIGHTFIELD })).toBeVisible();
+  // Fitted to a region 80 screen pixels across at 10×: far closer than the whole slide.
+  await expect
+    .poll(async () => Number((await page.getByLabel('Magnification shown').textContent())?.replace('×', '')))
+    .toBeGreaterThan(20);
+  await page.goto(`/projects/${projectId}/slide/${slideId}?annotation_set_id=${setId}&annotation_id=999999`);
+  await expect(page.getByText(VIEWER_MESSAGES.annotationNotFound)).toBeVisible();
+
+  // Export GeoJSON, then import the file into a new set: the same two outlines.
+  await page.getByRole('button', { name: 'Annotations', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Annotations' });
+  await panel.getByRole('button', { name: 'Annotation set menu' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Export GeoJSON' }).click();
+  const file = await (await download).path();
+  const exported = JSON.parse(readFileSync(file, 'utf8')) as { features: unknown[] };
+  expect(exported.features).toHaveLength(2);
+
+  const other = await apiCall<AnnotationSet>(
+    'POST',
+    `/v1/projects/${projectId}/slides/${slideId}/annotation-sets`,
+    {
+      token,
+      body: { name: `Imported ${Date.now()}` },
+    },
+  );
+  await page.goto(`/projects/${projectId}/slide/${slideId}?annotation_set_id=${other.id}`);
+  await expect(page.getByRole('heading', { name: BRIGHTFIELD })).toBeVisible();
+  // The side panel stays as it was left: open on the Annotations tab.
+  await expect(panel).toBeVisible();
+  const input = panel.getByLabel('GeoJSON file');
+  await input.setInputFiles({
+    name: 'broken.geojson',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{nope'),
+  });
+  await expect(page.getByText(GEOJSON_MESSAGES.notJson)).toBeVisible();
+  await input.setInputFiles(file);
+  await expect(page.getByText(GEOJSON_MESSAGES.imported(2, 0))).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Region Annotations' }).getByText('Stroma (2)')).toBeVisible();
+  await expect(slideMap(page)).toHaveAttribute('data-region-annotations', /[1-9]/);
+});
+
+test('the version box: none at first, a version made and viewed read-only, tagged, downloaded, dragged', async ({
+  page,
+  shot,
+}) => {
+  const { regions } = await openNewSet(page, USERS.writer);
+  await page.getByRole('button', { name: 'Drawing' }).click();
+  await drawLoop(page, 50);
+  await expect.poll(async () => (await regions()).length).toBe(1);
+  await page.getByRole('button', { name: 'Drawing' }).click();
+
+  await page.getByRole('button', { name: 'Annotations', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Annotations' });
+  await panel.getByRole('button', { name: 'Annotation set menu' }).click();
+  await page.getByRole('menuitem', { name: 'Versions...' }).click();
+  const box = page.getByRole('dialog', { name: 'Versions' });
+  await expect(box.getByText('No versions available')).toBeVisible();
+
+  // Making a version shows it: a version is read-only, so the editing tools are greyed.
+  await box.getByRole('button', { name: 'Make version' }).click();
+  await expect(box.getByRole('combobox', { name: 'Version' })).toContainText('Version 1');
+  await expect(page.getByRole('button', { name: 'Drawing' })).toBeDisabled();
+  await expect(box.getByText('Author:')).toBeVisible();
+
+  await box.getByRole('textbox', { name: 'Tag' }).fill('reviewed');
+  await box.getByRole('button', { name: 'Add tag' }).click();
+  await expect(box.getByRole('button', { name: 'reviewed' })).toBeVisible();
+  await box.getByRole('button', { name: 'Download' }).click();
+  await expect(page.getByText(DOWNLOAD_VERSION_STARTED)).toBeVisible();
+
+  // Dragged by its title.
+  const before = (await box.boundingBox())!;
+  const title = box.getByText(/^Tools /);
+  const grip = (await title.boundingBox())!;
+  await page.mouse.move(grip.x + 10, grip.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(grip.x - 190, grip.y + 105, { steps: 5 });
+  await page.mouse.up();
+  const after = (await box.boundingBox())!;
+  expect(after.x).toBeLessThan(before.x - 150);
+  await shot('annotation-tools-versions');
+
+  // Back to the working state: editable again.
+  await box.getByRole('combobox', { name: 'Version' }).click();
+  await page.getByRole('option', { name: 'Working version' }).click();
+  await expect(page.getByRole('button', { name: 'Drawing' })).toBeEnabled();
+  await box.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(box).toBeHidden();
+});
+
+test('invalid annotations are marked on the errors layer and Fix Annotations repairs them', async ({
+  page,
+  shot,
+}) => {
+  const { token, projectId } = await openTable(page, USERS.writer);
+  const slideId = await slideIdOf(token, projectId, BRIGHTFIELD);
+  const set = await apiCall<AnnotationSet>(
+    'POST',
+    `/v1/projects/${projectId}/slides/${slideId}/annotation-sets`,
+    {
+      token,
+      body: { name: `Invalid ${Date.now()}` },
+    },
+  );
+  const feature = (geometry: unknown) => ({
+    type: 'Feature',
+    geometry,
+    properties: { annotationType: 'Freehand', annotationClass: 'Tumor' },
+  });
+  await apiCall('POST', `/v1/projects/${projectId}/annotation-sets/${set.id}/features`, {
+    token,
+    body: {
+      type: 'FeatureCollection',
+      features: [
+        // A ring crossing itself, and a freehand line left open.
+        feature({
+          type: 'Polygon',
+          coordinates: [
+            [
+              [3900, 2900],
+              [4100, 3100],
+              [4100, 2900],
+              [3900, 3100],
+              [3900, 2900],
+            ],
+          ],
+        }),
+        feature({
+          type: 'LineString',
+          coordinates: [
+            [4200, 2900],
+            [4300, 3000],
+            [4200, 3100],
+          ],
+        }),
+      ],
+    },
+  });
+  await page.goto(
+    `/projects/${projectId}/slide/${slideId}?annotation_set_id=${set.id}&bbox=3700,2700,4500,3300`,
+  );
+  await expect(page.getByRole('heading', { name: BRIGHTFIELD })).toBeVisible();
+  await expect(slideMap(page)).toHaveAttribute('data-invalid-annotations', '2');
+  await shot('annotation-tools-errors');
+
+  await page.getByRole('button', { name: 'Annotations', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Annotations' });
+  await panel.getByRole('button', { name: 'Annotation set menu' }).click();
+  await page.getByRole('menuitem', { name: 'Fix Annotations...' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fix annotations' });
+  await expect(dialog.getByText(FIX_ANNOTATIONS_CONFIRMATION)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fix' }).click();
+  await expect(page.getByText(/^Annotations fixed: 2, new: \d+, deleted: 0$/)).toBeVisible();
+  await expect(slideMap(page)).toHaveAttribute('data-invalid-annotations', '0');
 });

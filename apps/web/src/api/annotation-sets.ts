@@ -12,8 +12,12 @@ import {
   type BinaryCellMarkers,
   type BinaryRegions,
   type PixelBox,
+  type QuPathCollection,
+  MAX_VIEWPORT_FEATURES,
 } from '@tessera/domain';
-import { annotationEdits, annotations, type RegionAnnotation } from '@tessera/contract';
+import { annotationEdits, annotations, annotationVersions, type RegionAnnotation } from '@tessera/contract';
+import { viewerPath } from '../app/viewer-path.ts';
+import { saveBlob } from './slide-export.ts';
 import { call, fetchBlob, pathOf } from './client.ts';
 import { queryKeys } from './queries.ts';
 
@@ -85,6 +89,17 @@ export async function fetchCellMarkers(set: ShownSet, signal?: AbortSignal): Pro
   return decodeCellMarkers(await (await fetchBlob(url, signal)).arrayBuffer());
 }
 
+/** Reads the set's lists again (the region list, the marker totals): after an import wrote into it. */
+export function useRefreshSetLists() {
+  const client = useQueryClient();
+  return (set: ShownSet) =>
+    Promise.all(
+      ['annotation-region-list', 'annotation-marker-stats'].map((name) =>
+        client.invalidateQueries({ queryKey: [name, set.projectId, set.setId] }),
+      ),
+    );
+}
+
 /**
  * Every region of the set as its centre, class and lock, for the side panel's list (spec 3 §2): the
  * binary transport at centroid detail, read again when `revision` moves (an edit).
@@ -92,17 +107,41 @@ export async function fetchCellMarkers(set: ShownSet, signal?: AbortSignal): Pro
 export function useRegionList(set: ShownSet | null, revision: number) {
   return useQuery({
     queryKey: ['annotation-region-list', set?.projectId, set?.setId, set?.version ?? null, revision],
-    queryFn: async ({ signal }) => {
-      const url = pathOf(
-        annotations.getAnnotationFeaturesBinary,
-        { projectId: set!.projectId, setId: set!.setId },
-        { version: set!.version, detail: 'centroid' },
-      );
-      return decodeRegions(await (await fetchBlob(url, signal)).arrayBuffer());
-    },
+    queryFn: ({ signal }) => fetchRegionCentres(set!, signal),
     enabled: set !== null,
     placeholderData: keepPreviousData,
   });
+}
+
+/** Every region of the set as its centre (the binary transport at centroid detail). */
+export async function fetchRegionCentres(set: ShownSet, signal?: AbortSignal): Promise<BinaryRegions> {
+  const url = pathOf(
+    annotations.getAnnotationFeaturesBinary,
+    { projectId: set.projectId, setId: set.setId },
+    { version: set.version, detail: 'centroid' },
+  );
+  return decodeRegions(await (await fetchBlob(url, signal)).arrayBuffer());
+}
+
+/**
+ * One region of the set as stored, found by its id: its centre among all centres, then the regions
+ * whose boxes hold that point. Null when the set has no such region.
+ */
+export async function fetchRegion(set: ShownSet, id: string): Promise<RegionAnnotation | null> {
+  const centres = await fetchRegionCentres(set);
+  const i = centres.ids.indexOf(Number(id));
+  if (i < 0) return null;
+  const vertex = centres.vertexStart[centres.ringStart[i]!]!;
+  const found = await fetchRegionsAt(set, centres.xy[vertex * 2]!, centres.xy[vertex * 2 + 1]!);
+  return found.find((r) => r.id === id) ?? null;
+}
+
+/** The viewer's address that opens this annotation (spec 2 §2 annotation_id; spec 3 Copy Annotation URL). */
+export function annotationUrl(set: ShownSet, slideId: string, annotationId: string): string {
+  const query = new URLSearchParams({ annotation_set_id: set.setId });
+  if (set.version !== undefined) query.set('annotation_set_version', String(set.version));
+  query.set('annotation_id', annotationId);
+  return `${window.location.origin}${viewerPath(set.projectId, slideId)}?${query}`;
 }
 
 /** The regions of the set whose boxes hold this image point, as stored ('Zoom to' finds one's box). */
@@ -128,4 +167,84 @@ export function useCellMarkerStats(set: ShownSet | null, revision: number) {
     enabled: set !== null,
     placeholderData: keepPreviousData,
   });
+}
+
+/** The set (or a version of it) as a QuPath GeoJSON file (spec 3 §4 "Export"). */
+export async function exportSetGeoJson(set: ShownSet, name: string): Promise<void> {
+  const collection = await call(annotations.exportAnnotationSetGeoJson, {
+    params: { projectId: set.projectId, setId: set.setId },
+    query: { version: set.version },
+  });
+  // eslint-disable-next-line no-control-regex -- control characters are not allowed in file names
+  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_') || 'annotations';
+  saveBlob(new Blob([JSON.stringify(collection)], { type: 'application/geo+json' }), `${safe}.geojson`);
+}
+
+/** Imports a QuPath GeoJSON collection into the set's working state; answers what was created and skipped. */
+export function importSetGeoJson(set: ShownSet, collection: QuPathCollection) {
+  return call(annotations.importAnnotationSetGeoJson, {
+    params: { projectId: set.projectId, setId: set.setId },
+    body: collection,
+  });
+}
+
+const versionsKey = (projectId: string, setId: string) => ['annotation-set-versions', projectId, setId];
+
+/** A set's versions (the newest 100) and its version collections (the newest 100), for the version box. */
+export function useSetVersions(projectId: string, setId: string) {
+  return useQuery({
+    queryKey: versionsKey(projectId, setId),
+    queryFn: async ({ signal }) => {
+      const params = { projectId, setId };
+      const [versions, collections] = await Promise.all([
+        call(annotations.listAnnotationSetVersions, { params, query: { page: 0, pageSize: 100 }, signal }),
+        call(annotationVersions.listVersionCollections, {
+          params,
+          query: { page: 0, pageSize: 100 },
+          signal,
+        }),
+      ]);
+      return { versions: versions.versions, collections: collections.collections };
+    },
+  });
+}
+
+/** Version box edits: make a version, tag one, untag, queue a download. Each refreshes the box and the sets. */
+export function useVersionEdits(projectId: string, slideId: string, setId: string) {
+  const client = useQueryClient();
+  const params = { projectId, setId };
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: versionsKey(projectId, setId) }),
+      client.invalidateQueries({ queryKey: queryKeys.slideAnnotationSets(projectId, slideId) }),
+    ]);
+  return {
+    make: useMutation({
+      mutationFn: () => call(annotations.createAnnotationSetVersion, { params }),
+      onSuccess: refresh,
+    }),
+    tag: useMutation({
+      mutationFn: ({ version, tag }: { version: number; tag: string }) =>
+        call(annotationVersions.createVersionCollection, { params: { ...params, version }, body: { tag } }),
+      onSuccess: refresh,
+    }),
+    untag: useMutation({
+      mutationFn: (collectionId: string) =>
+        call(annotationVersions.deleteVersionCollection, { params: { ...params, collectionId } }),
+      onSuccess: refresh,
+    }),
+    download: useMutation({
+      mutationFn: (version: number) =>
+        call(annotationVersions.downloadAnnotationSetVersion, { params: { ...params, version } }),
+    }),
+  };
+}
+
+/** Every region of the set's working state as stored (Fix Annotations reads them all). */
+export async function fetchSetRegions(set: ShownSet): Promise<RegionAnnotation[]> {
+  const answer = await call(annotations.getAnnotationFeatures, {
+    params: { projectId: set.projectId, setId: set.setId },
+    query: { detail: 'full', tolerance: 1, limit: MAX_VIEWPORT_FEATURES },
+  });
+  return answer.features;
 }

@@ -3,11 +3,13 @@
  * viewport (region-layer.ts) and its cell markers read once through the binary transport and drawn on
  * the GPU (marker-layer.ts), both at z 20, shown or hidden together, mirrored with the slide. A failed
  * read is handed to `onError` (the viewer says the spec's message) and shows nothing for that part.
- * The map element carries what is drawn — `data-region-annotations` (in the last answer),
- * `data-cell-markers` and `data-annotations-visible` — for tests and tools to read.
+ * The regions' shape errors are marked on the errors layer (z 100). The map element carries what is
+ * drawn — `data-region-annotations` (in the last answer), `data-cell-markers`, `data-invalid-annotations`
+ * (shown regions with errors) and `data-annotations-visible` — for tests and tools to read.
  */
 import type OlMap from 'ol/Map.js';
 import type { AnnotationClass, AnnotationDisplay, BinaryCellMarkers, PixelBox } from '@tessera/domain';
+import { ErrorLayer } from './error-layer.ts';
 import { MarkerLayer } from './marker-layer.ts';
 import { RegionLayer, type RegionReader } from './region-layer.ts';
 
@@ -26,6 +28,7 @@ export class AnnotationLayers {
   readonly regions: RegionLayer;
   /** The set's cell markers: the cell marker tool edits their store. */
   readonly markers: MarkerLayer;
+  private readonly errors = new ErrorLayer();
   private readonly reading = new AbortController();
 
   constructor(
@@ -48,11 +51,18 @@ export class AnnotationLayers {
         target?.setAttribute('data-region-annotations', String(count));
         source.onCrowded(isTruncated);
       },
+      onErrors: (errors) => {
+        this.errors.show([...errors.values()].flat(), this.regions.frame());
+        target?.setAttribute('data-invalid-annotations', String(errors.size));
+      },
     });
+    this.errors.setLabelsVisible(options.display.areLabelsVisible);
+    this.errors.layer.setVisible(options.display.isVisible);
     this.markers = new MarkerLayer(imageWidth, { ...options, isVisible: options.display.isVisible });
     this.markers.setSize(options.markerSize);
     map.addLayer(this.markers.layer);
     map.addLayer(this.regions.layer);
+    map.addLayer(this.errors.layer);
     target?.setAttribute('data-annotations-visible', String(options.display.isVisible));
     source.readMarkers(this.reading.signal).then(
       (markers) => {
@@ -73,6 +83,8 @@ export class AnnotationLayers {
 
   setDisplay(display: AnnotationDisplay): void {
     this.regions.setDisplay(display);
+    this.errors.setLabelsVisible(display.areLabelsVisible);
+    this.errors.layer.setVisible(display.isVisible);
     this.markers.setVisible(display.isVisible);
     this.map.getTargetElement()?.setAttribute('data-annotations-visible', String(display.isVisible));
   }
@@ -99,9 +111,11 @@ export class AnnotationLayers {
     this.markers.destroy();
     this.map.removeLayer(this.regions.layer);
     this.map.removeLayer(this.markers.layer);
+    this.map.removeLayer(this.errors.layer);
     const target = this.map.getTargetElement();
     target?.removeAttribute('data-region-annotations');
     target?.removeAttribute('data-cell-markers');
+    target?.removeAttribute('data-invalid-annotations');
     target?.removeAttribute('data-annotations-visible');
   }
 }

@@ -17,9 +17,14 @@ import LineString from 'ol/geom/LineString.js';
 import Point from 'ol/geom/Point.js';
 import Polygon from 'ol/geom/Polygon.js';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style.js';
-import { formatLength, lengthUm, REGION_ANNOTATION_TYPES, type RegionSnapshot } from '@tessera/domain';
 import {
   ANNOTATION_OUTLINE_OPACITY,
+  formatLength,
+  geometryErrors,
+  lengthUm,
+  REGION_ANNOTATION_TYPES,
+  type GeometryError,
+  type RegionSnapshot,
   annotationFillAlpha,
   classOf,
   LAYER_Z,
@@ -94,6 +99,9 @@ export class RegionLayer {
   private readonly metersPerPixel: { x: number; y: number };
   private readonly onError: (error: unknown) => void;
   private readonly onShown: (shown: { count: number; isTruncated: boolean }) => void;
+  /** The shape errors of shown regions read as stored, by id (none are known of thinned outlines). */
+  private readonly errors = new Map<string, GeometryError[]>();
+  private readonly onErrors: (errors: ReadonlyMap<string, GeometryError[]>) => void;
 
   constructor(
     private readonly read: RegionReader,
@@ -107,6 +115,8 @@ export class RegionLayer {
       onError: (error: unknown) => void;
       /** Each answer shown: how many regions, and whether even their centres were cut short. */
       onShown: (shown: { count: number; isTruncated: boolean }) => void;
+      /** The shown regions' shape errors changed (spec 2 §4 "Invalid annotations"). */
+      onErrors?: (errors: ReadonlyMap<string, GeometryError[]>) => void;
     },
   ) {
     this.classes = options.classes;
@@ -115,6 +125,7 @@ export class RegionLayer {
     this.metersPerPixel = options.metersPerPixel ?? { x: 1e-6, y: 1e-6 };
     this.onError = options.onError;
     this.onShown = options.onShown;
+    this.onErrors = options.onErrors ?? (() => {});
     this.layer = new VectorLayer({
       source: this.source,
       zIndex: LAYER_Z.annotations,
@@ -162,6 +173,10 @@ export class RegionLayer {
         this.source.clear(true);
         this.source.addFeatures(this.featuresOf(regions, detail.detail === 'full'));
         this.source.addFeatures(unsaved);
+        this.errors.clear();
+        if (detail.detail === 'full')
+          for (const feature of this.source.getFeatures()) this.checkShape(feature);
+        this.onErrors(this.errors);
         this.onShown({ count: regions.ids.length, isTruncated: truncated });
       },
       (error: unknown) => {
@@ -202,6 +217,7 @@ export class RegionLayer {
     };
     this.source.forEachFeature((feature) => feature.getGeometry()?.applyTransform(mirror));
     this.source.changed();
+    this.onErrors(this.errors);
   }
 
   destroy(): void {
@@ -231,7 +247,10 @@ export class RegionLayer {
     this.edits++;
     const old = this.feature(region.id);
     if (old) this.source.removeFeature(old);
-    this.source.addFeature(regionFeatureOf(region, this.frame()));
+    const feature = regionFeatureOf(region, this.frame());
+    this.source.addFeature(feature);
+    this.checkShape(feature);
+    this.onErrors(this.errors);
   }
 
   remove(ids: readonly string[]): void {
@@ -239,19 +258,40 @@ export class RegionLayer {
     for (const id of ids) {
       const feature = this.feature(id);
       if (feature) this.source.removeFeature(feature);
+      this.errors.delete(id);
     }
+    this.onErrors(this.errors);
   }
 
   /** A new annotation saved: its temporary id becomes the one the server gave it. */
   rename(from: string, to: string): void {
     this.edits++;
     this.feature(from)?.setId(to);
+    const errors = this.errors.get(from);
+    if (errors) {
+      this.errors.delete(from);
+      this.errors.set(to, errors);
+    }
   }
 
   /** Changes a shown annotation's properties (class, lock) in place. */
   change(id: string, properties: Partial<Record<(typeof REGION)['classId' | 'isLocked'], unknown>>): void {
     this.edits++;
-    this.feature(id)?.setProperties(properties);
+    const feature = this.feature(id);
+    feature?.setProperties(properties);
+    if (feature?.get(REGION.isExact) === true) {
+      this.checkShape(feature);
+      this.onErrors(this.errors);
+    }
+  }
+
+  /** Notes a region's shape errors (the domain's rules), or that it has none. */
+  private checkShape(feature: Feature): void {
+    const id = String(feature.getId());
+    const region = snapshotOf(feature, this.frame());
+    const errors = geometryErrors(region.geometry, { type: region.type, classId: region.classId });
+    if (errors.length > 0) this.errors.set(id, errors);
+    else this.errors.delete(id);
   }
 
   /** Forgets what was read and reads the view again (an edit failed: the server's state is the truth). */

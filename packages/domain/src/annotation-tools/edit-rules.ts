@@ -69,3 +69,15 @@ export function canSetClass(
   if (state.mode !== 'Selection' && state.mode !== 'None') return false;
   return !selected.some((a) => a.isLocked || a.classId === SPECIAL_CLASS_IDS.fov);
 }
+
+/** Spec 2 §4 "Invalid annotations": what Fix Annotations reports — fixed, new and deleted features. */
+export function repairReport(fixed: number, created: number, deleted: number): string {
+  if (fixed + created + deleted === 0) return 'No invalid annotations to fix';
+  return `Annotations fixed: ${fixed}, new: ${created}, deleted: ${deleted}`;
+}
+
+/** The fix annotations confirmation (spec 2 §2 dialogs). */
+export const FIX_ANNOTATIONS_CONFIRMATION =
+  "Fix this set's invalid annotations? Outlines that cross themselves or are left open are repaired " +
+  '(a shape that falls apart becomes several annotations); rings too small to keep are deleted. Locked ' +
+  'annotations are left as they are.';

@@ -18,6 +18,16 @@ export const qupathCollectionSchema = z.object({
 });
 export type QuPathCollection = z.infer<typeof qupathCollectionSchema>;
 
+/** What importing a GeoJSON file into a set says (the Annotations tab's Import GeoJSON...). */
+export const GEOJSON_IMPORT_MESSAGES = {
+  tooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB`,
+  notJson: 'The file is not JSON',
+  notGeoJson: 'The file is not a GeoJSON FeatureCollection',
+  imported: (created: number, skipped: number) =>
+    `Imported ${created.toLocaleString('en-US')} annotation${created === 1 ? '' : 's'}` +
+    (skipped > 0 ? `; ${skipped.toLocaleString('en-US')} could not be read and were skipped` : ''),
+} as const;
+
 const colorSchema = z.union([
   z.tuple([
     z.number().int().min(0).max(255),

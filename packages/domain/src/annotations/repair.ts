@@ -7,6 +7,10 @@
  * The IM class and rulers are never touched (spec 2 §3). A subpath of its own
  * (`@tessera/domain/annotation-repair`): jsts loads only where the repair runs.
  */
+// jsts ships types of its own that differ from the few it is used by here; these win wherever this
+// file is compiled (the web as well as the domain).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./jsts.d.ts" />
 import GeoJSONReader from 'jsts/org/locationtech/jts/io/GeoJSONReader.js';
 import GeoJSONWriter from 'jsts/org/locationtech/jts/io/GeoJSONWriter.js';
 import BufferOp from 'jsts/org/locationtech/jts/operation/buffer/BufferOp.js';

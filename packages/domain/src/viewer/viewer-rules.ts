@@ -12,6 +12,8 @@ export const VIEWER_MESSAGES = {
   slideNotFound: (id: string) => `Slide with id ${id} not found.`,
   loading: 'Loading slide',
   notFound: 'Slide could not be found',
+  /** Spec 2 §2: the deep link's annotation_id names no annotation of the set. */
+  annotationNotFound: 'Annotation does not exist',
   /** Spec 2 §8 / spec 3 §8: a project tool config (tool-configs.ts) that could not be read or saved. */
   configurationFetchFailed: (message: string) => `Configuration fetch failed: ${message}`,
   configurationUpdateFailed: (message: string) => `Unable to update config: ${message}`,

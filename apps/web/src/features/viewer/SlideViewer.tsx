@@ -36,6 +36,7 @@ import {
   AnnotationToolButtons,
   ToolOptions,
   useAnnotationLayers,
+  useAnnotationDeepLink,
   useAnnotationTools,
   useViewerAnnotationsStore,
   type AnnotationSetParam,
@@ -186,6 +187,20 @@ export function SlideViewer(props: SlideViewerProps) {
     fluorescence,
     tools,
   });
+  useAnnotationDeepLink({
+    map,
+    layers: annotations.layers,
+    set:
+      tabState.annotationSetId === null
+        ? null
+        : {
+            projectId,
+            setId: tabState.annotationSetId,
+            version: tabState.annotationSetVersion ?? undefined,
+          },
+    annotationId: props.annotationSetParam?.annotationId ?? null,
+    select: tools.select,
+  });
   // The side panel's Annotations tab lists and selects through this viewer's tools.
   const annotationsStore = useViewerAnnotationsStore();
   useEffect(() => {
@@ -194,6 +209,8 @@ export function SlideViewer(props: SlideViewerProps) {
       select: tools.select,
       actions,
       revision: tools.revision,
+      reload: annotations.reload,
+      fixAnnotations: tools.fixAnnotations,
       showBox: (box) => map?.showBox(box),
     });
   });
@@ -236,7 +253,13 @@ export function SlideViewer(props: SlideViewerProps) {
         onSettingsChange={changeSettings}
         tabState={tabState}
         magnification={magnification}
-        annotationTools={<AnnotationToolButtons actions={actions} selectedMode={tools.selectedMode} />}
+        annotationTools={
+          <AnnotationToolButtons
+            actions={actions}
+            selectedMode={tools.selectedMode}
+            isSnapOn={tools.settings.snapActive}
+          />
+        }
         sync={<SyncPanel />}
       />
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>

@@ -59,6 +59,7 @@ export function ViewerPage() {
       annotationSetParam={{
         setId: search.get('annotation_set_id'),
         version: search.get('annotation_set_version'),
+        annotationId: search.get('annotation_id'),
       }}
       backToSlides={backToSlides}
       onNotFound={setMissing}

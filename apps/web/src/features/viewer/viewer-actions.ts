@@ -3,7 +3,13 @@
  * (actions/action.ts): the toolbar, the display tools popover and tests perform the same action, and
  * sync and the annotation tools join it.
  */
-import { FLUORESCENCE_LABELS, lockOffer, MAGNIFICATIONS, type InteractionMode } from '@tessera/domain';
+import {
+  FLUORESCENCE_LABELS,
+  isSnapAvailable,
+  lockOffer,
+  MAGNIFICATIONS,
+  type InteractionMode,
+} from '@tessera/domain';
 import { createActionRegistry, type Action } from '../../actions/action.ts';
 import type { SlideMap } from '../../viewer/slide-map.ts';
 import type { AnnotationTools } from './annotations/use-annotation-tools.ts';
@@ -148,6 +154,14 @@ export const VIEWER_ACTIONS = createActionRegistry<ViewerContext>([
   modeAction('viewer.ruler', 'Ruler', 'Ruler'),
   modeAction('viewer.cellMarkers', 'Cma', 'Cell markers'),
   modeAction('viewer.fieldOfView', 'FieldOfView', 'Field of view'),
+  {
+    id: 'viewer.snap',
+    label: 'Snap to outline',
+    isAvailable: (c) => c.tools.canManage,
+    // Spec 2 §4: the snap toggle is enabled only in Drawing mode.
+    isEnabled: (c) => isSnapAvailable(c.tools.mode),
+    perform: (c) => c.tools.changeSettings({ snapActive: !c.tools.settings.snapActive }),
+  },
   modeAction('viewer.drawing', 'Drawing', 'Drawing'),
   modeAction('viewer.move', 'Transform', 'Move annotations'),
   {
@@ -189,6 +203,12 @@ export const VIEWER_ACTIONS = createActionRegistry<ViewerContext>([
     isAvailable: (c) => c.tools.canManage,
     isEnabled: (c) => canEditSelection(c) && lockOffer(c.tools.selected).canUnlock,
     perform: (c) => c.tools.lockSelection(false),
+  },
+  {
+    id: 'viewer.copyAnnotationUrl',
+    label: 'Copy Annotation URL',
+    isEnabled: (c) => c.tools.selection.size === 1,
+    perform: (c) => c.tools.copyAnnotationUrl(),
   },
   {
     id: 'viewer.toggleAnnotationFill',

@@ -147,8 +147,10 @@ export class DrawTool extends PointerInteraction {
       const drawn = simplified(stroke.points, resolution * CORRECTION_TOLERANCE_SHARE);
       if (drawn.length < 2) return;
       const end = nearestOnOutline(region.geometry, drawn.at(-1)!);
-      const snaps =
-        end && end.ring === target.from.ring && end.distance <= DRAWING_DISTANCES.snapTolerance * resolution;
+      const reach = this.context.settings().snapActive
+        ? DRAWING_DISTANCES.snapTolerance
+        : DRAWING_DISTANCES.connect;
+      const snaps = end && end.ring === target.from.ring && end.distance <= reach * resolution;
       if (snaps) geometry = correctedOutline(region.geometry, target.from, end, drawn);
       else if (region.geometry.type === 'LineString')
         // Not brought back to the line: its tail from the press is redrawn.

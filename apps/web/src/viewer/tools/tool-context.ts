@@ -20,6 +20,11 @@ import type { SketchLayer } from './sketch-layer.ts';
 export interface ToolSettings {
   /** The class new outlines get (spec 2 §3 drawSettings.activeClassId). */
   drawClassId: string;
+  /**
+   * Spec 2 §3 drawSettings.snapActive: a correction's end snaps back onto the outline within the snap
+   * tolerance (40 px); off, only within the connect distance (10 px).
+   */
+  snapActive: boolean;
   /** Spec 2 §3 fovSettings: the shape and its size in µm. */
   fov: { shape: FovShape; size: number };
   /** Spec 2 §3 cmaSettings: the mode, rating, ranking, classes and the active class. */

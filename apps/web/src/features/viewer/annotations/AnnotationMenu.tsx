@@ -1,7 +1,8 @@
 /**
  * The annotation menu (spec 3 §2 "Annotation context menu", §5 "Annotation actions"), opened by a right
- * click on the map: Delete, Lock and Unlock Annotations (actions of viewer-actions.ts) and the Set Class
- * submenu of the project's classes but FOV; and the confirmation before deleting an FOV or ROI.
+ * click on the map: Delete, Lock and Unlock Annotations and Copy Annotation URL (actions of
+ * viewer-actions.ts; readers see the last alone) and the Set Class submenu of the project's classes but
+ * FOV; and the confirmation before deleting an FOV or ROI.
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
@@ -32,7 +33,7 @@ export function AnnotationMenu({ tools, actions }: { tools: AnnotationTools; act
   return (
     <>
       {/* Mounted only while open: a menu left closing behind the map would take its next right click. */}
-      {tools.menuAt && tools.canManage && (
+      {tools.menuAt && (
         <Menu
           open
           onClose={close}
@@ -44,15 +45,18 @@ export function AnnotationMenu({ tools, actions }: { tools: AnnotationTools; act
           <ActionMenuItem action={actions.get('viewer.deleteAnnotations')} onDone={close} />
           <ActionMenuItem action={actions.get('viewer.lockAnnotations')} onDone={close} />
           <ActionMenuItem action={actions.get('viewer.unlockAnnotations')} onDone={close} />
-          <Divider />
-          <MenuItem
-            disabled={!classEnabled || !tools.canEdit}
-            onClick={(event) => setClassMenu(event.currentTarget)}
-            aria-haspopup="menu"
-          >
-            <ListItemText>Set Class</ListItemText>
-            <ChevronRight fontSize="small" />
-          </MenuItem>
+          <ActionMenuItem action={actions.get('viewer.copyAnnotationUrl')} onDone={close} />
+          {tools.canManage && <Divider />}
+          {tools.canManage && (
+            <MenuItem
+              disabled={!classEnabled || !tools.canEdit}
+              onClick={(event) => setClassMenu(event.currentTarget)}
+              aria-haspopup="menu"
+            >
+              <ListItemText>Set Class</ListItemText>
+              <ChevronRight fontSize="small" />
+            </MenuItem>
+          )}
         </Menu>
       )}
       <Menu

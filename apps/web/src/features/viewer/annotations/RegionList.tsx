@@ -183,7 +183,12 @@ export function RegionList({
             Zoom to
           </MenuItem>
           {link &&
-            ['viewer.deleteAnnotations', 'viewer.lockAnnotations', 'viewer.unlockAnnotations'].map((id) => (
+            [
+              'viewer.deleteAnnotations',
+              'viewer.lockAnnotations',
+              'viewer.unlockAnnotations',
+              'viewer.copyAnnotationUrl',
+            ].map((id) => (
               <ActionMenuItem key={id} action={link.actions.get(id)} onDone={() => setMenu(null)} />
             ))}
         </Menu>

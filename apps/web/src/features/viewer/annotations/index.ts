@@ -17,3 +17,4 @@ export {
   useViewerAnnotationsStore,
   type ViewerAnnotationsLink,
 } from './viewer-annotations.ts';
+export { useAnnotationDeepLink } from './use-annotation-deep-link.ts';

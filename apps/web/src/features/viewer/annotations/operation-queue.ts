@@ -86,6 +86,11 @@ export class OperationQueue {
     if (regions.length > 0) this.perform({ kind: 'deleteRegions', regions }, 'user');
   }
 
+  /** Deletes regions as read (shown on the map or not): Fix Annotations' regions too small to keep. */
+  deleteRegions(regions: readonly RegionSnapshot[]): void {
+    if (regions.length > 0) this.perform({ kind: 'deleteRegions', regions: [...regions] }, 'user');
+  }
+
   /** Geometries the user has changed; `before` is what they were. */
   updateGeometries(changes: AnnotationOperation & { kind: 'updateGeometries' }): void {
     this.perform(changes, 'user');

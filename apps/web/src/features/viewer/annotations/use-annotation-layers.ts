@@ -38,6 +38,8 @@ import type { ViewerTabState } from '../viewer-layout.ts';
 export interface AnnotationSetParam {
   setId: string | null;
   version: string | null;
+  /** annotation_id: the annotation to select and fit the view to (use-annotation-deep-link.ts). */
+  annotationId: string | null;
 }
 
 const SET_ID = /^[0-9a-f]{24}$/;
@@ -68,9 +70,13 @@ export function useAnnotationLayers({
   classMap: ReadonlyMap<string, AnnotationClass>;
   /** The markers' radius in screen pixels: the viewer's choice, else the project's. */
   markerSize: number;
+  /** Reads the set shown again: its regions and its markers. */
+  reload: () => void;
 } {
   const notify = useNotify();
   const [isCrowded, setCrowded] = useState(false);
+  // Bumped to read the set again from the start (after an import wrote into it).
+  const [generation, setGeneration] = useState(0);
   const subscribe = useCallback(
     (listener: () => void) => map?.onAnnotationsChange(listener) ?? (() => {}),
     [map],
@@ -118,13 +124,13 @@ export function useAnnotationLayers({
     if (annotationSetId === null || sets.data === undefined || isMissing) return null;
     const set: ShownSet = { projectId, setId: annotationSetId, version: annotationSetVersion ?? undefined };
     return {
-      key: `${projectId}/${annotationSetId}@${annotationSetVersion ?? 'working'}`,
+      key: `${projectId}/${annotationSetId}@${annotationSetVersion ?? 'working'}#${generation}`,
       readRegions: (box, detail, signal) => fetchRegionViewport(set, box, detail, signal),
       readMarkers: (signal) => fetchCellMarkers(set, signal),
       onError: (part) => notify(ANNOTATION_LOAD_MESSAGES[part], 'error'),
       onCrowded: setCrowded,
     };
-  }, [projectId, annotationSetId, annotationSetVersion, sets.data, isMissing, notify]);
+  }, [projectId, annotationSetId, annotationSetVersion, sets.data, isMissing, notify, generation]);
 
   const display: AnnotationDisplay = useMemo(
     () => ({
@@ -147,5 +153,5 @@ export function useAnnotationLayers({
     if (!map || classes.isPending) return;
     map.showAnnotations(source, { classes: classMap, display, markerSize });
   }, [map, source, classMap, display, markerSize, classes.isPending]);
-  return { isCrowded, layers, classMap, markerSize };
+  return { isCrowded, layers, classMap, markerSize, reload: () => setGeneration((g) => g + 1) };
 }

@@ -17,13 +17,14 @@ import {
   FOV_SIZE,
   lockOffer,
   modeAfterToggle,
+  repairReport,
   showsAnnotations,
   SPECIAL_CLASS_IDS,
   type AnnotationClass,
   type EditedAnnotation,
   type InteractionMode,
 } from '@tessera/domain';
-import { useSlideAnnotationSets } from '../../../api/annotation-sets.ts';
+import { annotationUrl, fetchSetRegions, useSlideAnnotationSets } from '../../../api/annotation-sets.ts';
 import { useToolConfig } from '../../../api/tool-configs.ts';
 import { useNotify } from '../../../app/notify.tsx';
 import type { AnnotationLayers } from '../../../viewer/annotation-layers.ts';
@@ -41,6 +42,9 @@ export const TOOL_HINTS = {
 } as const;
 
 const NO_SELECTION: ReadonlySet<string> = new Set();
+
+/** Said once the annotation's address is on the clipboard. */
+export const ANNOTATION_URL_COPIED = 'Annotation URL copied';
 
 export interface AnnotationTools {
   /** The mode in effect (spec 2 §4 "Effective mode"). */
@@ -78,6 +82,13 @@ export interface AnnotationTools {
   drawClasses: AnnotationClass[];
   /** The project's cell marker classes. */
   markerClasses: AnnotationClass[];
+  /**
+   * Repairs the set's invalid regions (spec 2 §4 "Invalid annotations") through the operation queue, so
+   * it can be undone; answers the report. Null while the set cannot be edited.
+   */
+  fixAnnotations: (() => Promise<string>) | null;
+  /** Copies the address of the one selected region (spec 3 §2 'Copy Annotation URL'). */
+  copyAnnotationUrl(): void;
   /** Where the annotation menu is open (a right click on the map), or null. */
   menuAt: { x: number; y: number } | null;
   closeMenu(): void;
@@ -122,6 +133,7 @@ export function useAnnotationTools({
   const projectShortcuts = useToolConfig(projectId, 'cellMarkerPanel').config.mappedShortcuts;
   const [settings, setSettings] = useState<Omit<ToolSettings, 'cellMarkerSize' | 'cellMarkerShortcuts'>>({
     drawClassId: '',
+    snapActive: true,
     fov: { shape: DEFAULT_FOV_SHAPE, size: FOV_SIZE.default },
     cellMarker: DEFAULT_CELL_MARKER_SETTINGS,
   });
@@ -273,6 +285,60 @@ export function useAnnotationTools({
     changeSettings,
     drawClasses,
     markerClasses,
+    fixAnnotations:
+      queue && setId
+        ? async () => {
+            const regions = (await fetchSetRegions({ projectId, setId })).filter(
+              (r) => !r.properties.isLocked,
+            );
+            const { repairFeatures } = await import('@tessera/domain/annotation-repair');
+            const result = repairFeatures(
+              regions.map((r) => ({
+                geometry: r.geometry,
+                type: r.properties.annotationType,
+                classId: r.properties.annotationClass,
+              })),
+            );
+            const at = (i: number) => regions[i]!;
+            if (result.fixed.length > 0)
+              queue.updateGeometries({
+                kind: 'updateGeometries',
+                changes: result.fixed.map(({ index, geometry }) => ({
+                  id: at(index).id,
+                  before: at(index).geometry,
+                  after: geometry,
+                })),
+              });
+            if (result.created.length > 0)
+              queue.add(
+                result.created.map(({ from, geometry }) => ({
+                  geometry,
+                  classId: at(from).properties.annotationClass,
+                  type: at(from).properties.annotationType,
+                  isLocked: false,
+                })),
+              );
+            queue.deleteRegions(
+              result.toDelete.map((i) => ({
+                id: at(i).id,
+                geometry: at(i).geometry,
+                classId: at(i).properties.annotationClass,
+                type: at(i).properties.annotationType,
+                isLocked: false,
+              })),
+            );
+            return repairReport(result.fixed.length, result.created.length, result.toDelete.length);
+          }
+        : null,
+    copyAnnotationUrl: () => {
+      const [id] = selection;
+      if (!setId || !id || selection.size !== 1) return;
+      const url = annotationUrl({ projectId, setId, version: version ?? undefined }, slideId, id);
+      navigator.clipboard.writeText(url).then(
+        () => notify(ANNOTATION_URL_COPIED, 'success'),
+        () => notify(url, 'info'),
+      );
+    },
     menuAt,
     closeMenu: () => setMenuAt(null),
   };

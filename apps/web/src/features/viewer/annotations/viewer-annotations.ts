@@ -14,6 +14,10 @@ export interface ViewerAnnotationsLink {
   actions: BoundActions;
   /** Changes whenever the shown set's annotations change (an edit shown, saved or undone). */
   revision: number;
+  /** Repairs the set's invalid annotations (null while it cannot be edited); answers the report. */
+  fixAnnotations: (() => Promise<string>) | null;
+  /** Reads the set the viewer shows again (an import wrote into it). */
+  reload(): void;
   /** Shows this image box on the viewer's map. */
   showBox(box: { minX: number; minY: number; maxX: number; maxY: number }): void;
 }
