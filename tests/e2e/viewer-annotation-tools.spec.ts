@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import {
+  ANNOTATION_COPY_TEXTS,
   ANNOTATION_SET_MESSAGES,
   DOWNLOAD_VERSION_STARTED,
   EDIT_MESSAGES,
@@ -20,9 +21,9 @@ import {
   VIEWER_MESSAGES,
 } from '@tessera/domain';
 import type { AnnotationSet } from '@tessera/contract';
-import { apiCall } from './support/api.ts';
-import { USERS } from './support/users.ts';
-import { openTable, slideIdOf } from './support/slides.ts';
+import { addMembers, apiCall, createProject } from './support/api.ts';
+import { signInPage, tokensFor, USERS } from './support/users.ts';
+import { demoProjectId, openTable, slideById, slideCount, slideIdOf } from './support/slides.ts';
 
 const BRIGHTFIELD = 'demo-brightfield.ome.tif';
 
@@ -225,6 +226,13 @@ test('move, lock, a refused delete, unlock and delete; an FOV is deleted after c
   await page.mouse.click(at(100, 0).x, at(100, 0).y, { button: 'right' });
   await menu.getByRole('menuitem', { name: 'Unlock Annotations' }).click();
   await expect.poll(async () => (await regions())[0]!.properties.isLocked).toBe(false);
+  // Set Class gives it another class (FOV is not offered).
+  await page.mouse.click(at(100, 0).x, at(100, 0).y, { button: 'right' });
+  await menu.getByRole('menuitem', { name: 'Set Class' }).click();
+  const classes = page.getByRole('menu', { name: 'Set Class' });
+  await expect(classes.getByRole('menuitem', { name: 'Field of view' })).toHaveCount(0);
+  await classes.getByRole('menuitem', { name: 'Stroma' }).click();
+  await expect.poll(async () => (await regions())[0]!.properties.annotationClass).toBe('Stroma');
   await slideMap(page).focus();
   await page.keyboard.press('Delete');
   await expect.poll(async () => (await regions()).length).toBe(0);
@@ -637,4 +645,164 @@ test('invalid annotations are marked on the errors layer and Fix Annotations rep
   await dialog.getByRole('button', { name: 'Fix' }).click();
   await expect(page.getByText(/^Annotations fixed: 2, new: \d+, deleted: 0$/)).toBeVisible();
   await expect(slideMap(page)).toHaveAttribute('data-invalid-annotations', '0');
+});
+
+test('Link set... links the set into another project holding the slide; a project without access is not offered', async ({
+  page,
+}) => {
+  const admin = (await tokensFor(USERS.admin)).accessToken;
+  const demo = await demoProjectId(admin);
+  const brightfield = await slideIdOf(admin, demo, BRIGHTFIELD);
+  const stamp = Date.now();
+  const writable = await createProject(admin, `Link target ${stamp}`);
+  const readable = await createProject(admin, `Read only ${stamp}`);
+  await addMembers(admin, writable.id, [USERS.writer], 'projectWrite');
+  await addMembers(admin, readable.id, [USERS.writer], 'projectRead');
+  for (const target of [writable, readable]) {
+    await apiCall('POST', `/v1/projects/${demo}/slides/copy`, {
+      token: admin,
+      body: {
+        slideIds: [brightfield],
+        targetProjectId: target.id,
+        copyProjectMetadata: false,
+        copyAnnotations: false,
+        copyResults: false,
+      },
+    });
+    await expect.poll(() => slideCount(admin, target.id), { timeout: 30_000 }).toBe(1);
+  }
+
+  const { setId } = await openNewSet(page, USERS.writer);
+  await page.getByRole('button', { name: 'Annotations', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Annotations' });
+  await panel.getByRole('button', { name: 'Annotation set menu' }).click();
+  await page.getByRole('menuitem', { name: 'Link set...' }).click();
+  const wizard = page.getByRole('dialog', { name: /^Link set/ });
+  const next = wizard.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  await expect(wizard.getByRole('checkbox', { name: 'Demo project' })).toBeChecked();
+  await expect(wizard.getByRole('checkbox', { name: readable.name })).toBeDisabled();
+  const target = wizard.getByRole('checkbox', { name: writable.name });
+  await target.check();
+  await expect(wizard.getByText('Will be linked')).toBeVisible();
+  await expect(next).toBeEnabled();
+  // Toggled back, the change is cancelled.
+  await target.uncheck();
+  await expect(next).toBeDisabled();
+  await target.check();
+  await next.click();
+  await expect(wizard.getByRole('list', { name: 'Link results' }).getByText('Linked')).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await wizard.getByRole('button', { name: 'Finish' }).click();
+  await expect(wizard).toBeHidden();
+
+  // The set shows on the other project's slide.
+  const copy = await slideIdOf(admin, writable.id, BRIGHTFIELD);
+  const sets = await apiCall<AnnotationSet[]>(
+    'GET',
+    `/v1/projects/${writable.id}/slides/${copy}/annotation-sets`,
+    {
+      token: admin,
+    },
+  );
+  expect(sets.map((s) => s.id)).toContain(setId);
+});
+
+test('Bulk Copy... copies a set to another slide of the block, page by page', async ({ page, shot }) => {
+  const admin = (await tokensFor(USERS.admin)).accessToken;
+  const demo = await demoProjectId(admin);
+  const project = await createProject(admin, `Copy block ${Date.now()}`);
+  await addMembers(admin, project.id, [USERS.writer], 'projectWrite');
+  const sources = await Promise.all(
+    [BRIGHTFIELD, 'demo-fluorescence.ome.tif'].map((name) => slideIdOf(admin, demo, name)),
+  );
+  await apiCall('POST', `/v1/projects/${demo}/slides/copy`, {
+    token: admin,
+    body: {
+      slideIds: sources,
+      targetProjectId: project.id,
+      copyProjectMetadata: true,
+      copyAnnotations: false,
+      copyResults: false,
+    },
+  });
+  await expect.poll(() => slideCount(admin, project.id), { timeout: 30_000 }).toBe(2);
+  const brightfield = await slideIdOf(admin, project.id, BRIGHTFIELD);
+  const fluorescence = await slideIdOf(admin, project.id, 'demo-fluorescence.ome.tif');
+  const blockId = `COPY-${Date.now()}`;
+  const rows = await Promise.all([brightfield, fluorescence].map((id) => slideById(admin, project.id, id)));
+  await apiCall('PATCH', `/v1/projects/${project.id}/slides`, {
+    token: admin,
+    body: { slides: rows.map((row) => ({ id: row.id, updatedAt: row.updatedAt, blockId })) },
+  });
+  const set = await apiCall<AnnotationSet>(
+    'POST',
+    `/v1/projects/${project.id}/slides/${brightfield}/annotation-sets`,
+    {
+      token: admin,
+      body: { name: 'Block set' },
+    },
+  );
+  await apiCall('POST', `/v1/projects/${project.id}/annotation-sets/${set.id}/features`, {
+    token: admin,
+    body: {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [100, 100],
+                [200, 100],
+                [200, 200],
+                [100, 100],
+              ],
+            ],
+          },
+          properties: { annotationType: 'Freehand', annotationClass: 'Tumor' },
+        },
+      ],
+    },
+  });
+
+  await signInPage(page, USERS.writer);
+  await page.goto(`/projects/${project.id}/slide/${brightfield}?annotation_set_id=${set.id}`);
+  await expect(page.getByRole('heading', { name: BRIGHTFIELD })).toBeVisible();
+  await page.getByRole('button', { name: 'Annotations', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Annotations' });
+  await panel.getByRole('button', { name: 'Annotation set menu' }).click();
+  await page.getByRole('menuitem', { name: 'Bulk Copy...' }).click();
+  const wizard = page.getByRole('dialog', { name: ANNOTATION_COPY_TEXTS.title });
+  const next = wizard.getByRole('button', { name: /^(Next|Start Copy|Finish)$/ });
+  await expect(wizard.getByRole('checkbox', { name: BRIGHTFIELD })).toBeChecked();
+  await expect(wizard.getByRole('button', { name: 'Back' })).toBeDisabled();
+  await next.click();
+  await wizard.getByLabel('Only these classes').check();
+  await expect(next).toBeDisabled();
+  await wizard.getByRole('checkbox', { name: 'Tumor', exact: true }).check();
+  await next.click();
+  await expect(next).toBeDisabled();
+  await wizard.getByRole('checkbox', { name: 'demo-fluorescence.ome.tif' }).check();
+  await next.click();
+  await expect(wizard.getByLabel('Annotation set name')).toHaveValue('Block set');
+  await wizard.getByLabel('Copy only to slides that have a set of this name').check();
+  await expect(wizard.getByText(ANNOTATION_COPY_TEXTS.selectExistingName)).toBeVisible();
+  await expect(next).toBeDisabled();
+  await wizard.getByLabel('Copy only to slides that have a set of this name').uncheck();
+  await expect(next).toHaveText(ANNOTATION_COPY_TEXTS.startCopy);
+  await shot('annotation-copy-wizard');
+  await next.click();
+  await expect(wizard.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await expect(wizard.getByText('Copied to 1 slide')).toBeVisible({ timeout: 30_000 });
+  await wizard.getByRole('button', { name: 'Finish' }).click();
+  await expect(wizard).toBeHidden();
+
+  const copied = await apiCall<AnnotationSet[]>(
+    'GET',
+    `/v1/projects/${project.id}/slides/${fluorescence}/annotation-sets`,
+    { token: admin },
+  );
+  expect(copied.map((s) => s.name)).toContain('Block set');
 });

@@ -55,3 +55,5 @@ export * from './annotation-tools/edit-rules.ts';
 export * from './annotation-tools/annotation-history.ts';
 export * from './annotation-tools/cell-marker-tool.ts';
 export * from './annotation-tools/outline-edits.ts';
+export * from './annotation-tools/link-wizard.ts';
+export * from './annotation-tools/annotation-copy-wizard.ts';

@@ -4,7 +4,7 @@
  * binary transport: no JSON to parse). Both are background reads, as tiles are: outside the busy
  * indicator.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   decodeCellMarkers,
   decodeRegions,
@@ -15,7 +15,16 @@ import {
   type QuPathCollection,
   MAX_VIEWPORT_FEATURES,
 } from '@tessera/domain';
-import { annotationEdits, annotations, annotationVersions, type RegionAnnotation } from '@tessera/contract';
+import {
+  annotationCopy,
+  annotationEdits,
+  annotationLinks,
+  annotations,
+  annotationVersions,
+  landmarks,
+  type RegionAnnotation,
+  type RouteInput,
+} from '@tessera/contract';
 import { viewerPath } from '../app/viewer-path.ts';
 import { saveBlob } from './slide-export.ts';
 import { call, fetchBlob, pathOf } from './client.ts';
@@ -248,3 +257,47 @@ export async function fetchSetRegions(set: ShownSet): Promise<RegionAnnotation[]
   });
   return answer.features;
 }
+
+/** The projects the set can show in (the link wizard's candidates). */
+export function useLinkTargets(projectId: string, setId: string) {
+  return useQuery({
+    queryKey: ['annotation-link-targets', projectId, setId],
+    queryFn: ({ signal }) => call(annotationLinks.listLinkTargets, { params: { projectId, setId }, signal }),
+    staleTime: 0,
+  });
+}
+
+/** Links the set into the target project (true) or unlinks it (false). */
+export function changeSetLink(projectId: string, setId: string, targetProjectId: string, isLinked: boolean) {
+  const params = { projectId, setId, targetProjectId };
+  return isLinked
+    ? call(annotationLinks.linkAnnotationSet, { params })
+    : call(annotationLinks.unlinkAnnotationSet, { params });
+}
+
+/** A block's slides, id and file name (the annotation-copy wizard lists them). */
+export function useBlockSlides(projectId: string, blockId: string | null) {
+  return useQuery({
+    queryKey: ['block-slides-named', projectId, blockId],
+    queryFn: ({ signal }) =>
+      call(landmarks.getBlockSlides, { params: { projectId, blockId: blockId! }, signal }),
+    enabled: blockId !== null,
+  });
+}
+
+/** The annotation sets of each of these slides (cached per slide, as the viewer reads them). */
+export function useSetsOfSlides(projectId: string, slideIds: readonly string[]) {
+  return useQueries({
+    queries: slideIds.map((slideId) => ({
+      queryKey: queryKeys.slideAnnotationSets(projectId, slideId),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        call(annotations.listSlideAnnotationSets, { params: { projectId, slideId }, signal }),
+    })),
+  });
+}
+
+/** Queues the copy of one source set's annotations to the target slides; answers the job. */
+export const submitAnnotationCopy = (
+  projectId: string,
+  body: RouteInput<typeof annotationCopy.copyAnnotations, 'body'>,
+) => call(annotationCopy.copyAnnotations, { params: { projectId }, body });

@@ -1,8 +1,8 @@
 /**
  * The annotation menu (spec 3 §2 "Annotation context menu", §5 "Annotation actions"), opened by a right
  * click on the map: Delete, Lock and Unlock Annotations and Copy Annotation URL (actions of
- * viewer-actions.ts; readers see the last alone) and the Set Class submenu of the project's classes but
- * FOV; and the confirmation before deleting an FOV or ROI.
+ * viewer-actions.ts; readers see the last alone), the two RACT items (disabled: RactItems.tsx) and the
+ * Set Class submenu of the project's classes but FOV; and the confirmation before deleting an FOV or ROI.
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
@@ -18,6 +18,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { canSetClass, EDIT_MESSAGES } from '@tessera/domain';
 import { ActionMenuItem } from '../../../actions/ActionButton.tsx';
 import type { BoundActions } from '../../../actions/action.ts';
+import { RactItems } from './RactItems.tsx';
 import type { AnnotationTools } from './use-annotation-tools.ts';
 
 export function AnnotationMenu({ tools, actions }: { tools: AnnotationTools; actions: BoundActions }) {
@@ -46,6 +47,7 @@ export function AnnotationMenu({ tools, actions }: { tools: AnnotationTools; act
           <ActionMenuItem action={actions.get('viewer.lockAnnotations')} onDone={close} />
           <ActionMenuItem action={actions.get('viewer.unlockAnnotations')} onDone={close} />
           <ActionMenuItem action={actions.get('viewer.copyAnnotationUrl')} onDone={close} />
+          <RactItems />
           {tools.canManage && <Divider />}
           {tools.canManage && (
             <MenuItem

@@ -1,48 +1,30 @@
 /**
- * The side panel's Annotations tab (spec 3 §2): the set selector of the active slide with its menu —
- * New..., Rename..., Import GeoJSON... and Fix Annotations... (annotationsManage), Versions... (the version
- * box) and Export GeoJSON — and, with it, the version shown (the working state or a version made); the
- * spec's hint and empty text; the set's Region Annotations grouped by class and its Cell Marker
- * Annotations per class. The lists select through the active viewer's tools (both ways).
- * Bulk Copy... and Link set... are not built yet (issue #14 point 7).
+ * The side panel's Annotations tab (spec 3 §2): the set selector of the active slide with its menu
+ * (SetMenu.tsx) and, with it, the version shown (the working state or a version made); the spec's hint
+ * and empty text; the set's Region Annotations grouped by class and its Cell Marker Annotations per
+ * class. The lists select through the active viewer's tools (both ways).
  */
-import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
-import IconButton from '@mui/material/IconButton';
 import InputLabel from '@mui/material/InputLabel';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import MoreVert from '@mui/icons-material/MoreVert';
-import { ANNOTATIONS_TAB_TEXTS, FIX_ANNOTATIONS_CONFIRMATION } from '@tessera/domain';
+import { ANNOTATIONS_TAB_TEXTS } from '@tessera/domain';
 import { useAnnotationClassMap } from '../../../api/annotation-classes.ts';
 import {
-  exportSetGeoJson,
   useCellMarkerStats,
-  useRefreshSetLists,
   useRegionList,
   useSlideAnnotationSets,
   type ShownSet,
 } from '../../../api/annotation-sets.ts';
 import { messageOf } from '../../../api/queries.ts';
-import { useNotify } from '../../../app/notify.tsx';
 import { useCurrentProject } from '../../projects/index.ts';
-import { AnnotationSetDialog, type SetDialogMode } from './AnnotationSetDialog.tsx';
 import { CellMarkerTotals } from './CellMarkerTotals.tsx';
-import { importGeoJsonFile } from './geojson-files.ts';
 import { RegionList } from './RegionList.tsx';
+import { SetMenu } from './SetMenu.tsx';
 import { useViewerAnnotationsLink } from './viewer-annotations.ts';
-import { VersionBox } from './VersionBox.tsx';
 
 const NONE = '';
 const WORKING = 'working';
@@ -67,13 +49,6 @@ export function AnnotationsTab({
 }) {
   const sets = useSlideAnnotationSets(projectId, slideId);
   const canManage = useCurrentProject().permissions.has('annotationsManage');
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<SetDialogMode | null>(null);
-  const [isVersionsOpen, setVersionsOpen] = useState(false);
-  const [isFixing, setFixing] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const notify = useNotify();
-  const refreshLists = useRefreshSetLists();
   const link = useViewerAnnotationsLink(viewerId);
   const { classMap } = useAnnotationClassMap(projectId);
   const list = sets.data ?? [];
@@ -114,108 +89,18 @@ export function AnnotationsTab({
             ))}
           </Select>
         </FormControl>
-        {(canManage || shownSet) && (
-          <Tooltip title="Annotation set menu">
-            <IconButton
-              aria-label="Annotation set menu"
-              onClick={(event) => setMenuAnchor(event.currentTarget)}
-            >
-              <MoreVert />
-            </IconButton>
-          </Tooltip>
-        )}
+        <SetMenu
+          projectId={projectId}
+          slideId={slideId}
+          current={current}
+          shownSet={shownSet}
+          version={shown.version}
+          canManage={canManage}
+          link={link}
+          classes={classMap}
+          onChoose={onChoose}
+        />
       </Stack>
-      <Menu
-        open={menuAnchor !== null}
-        anchorEl={menuAnchor}
-        onClose={() => setMenuAnchor(null)}
-        transitionDuration={{ exit: 0 }}
-      >
-        {canManage && (
-          <MenuItem
-            onClick={() => {
-              setMenuAnchor(null);
-              setDialog({ kind: 'create' });
-            }}
-          >
-            New...
-          </MenuItem>
-        )}
-        {canManage && (
-          <MenuItem
-            disabled={!current}
-            onClick={() => {
-              setMenuAnchor(null);
-              if (current) setDialog({ kind: 'rename', setId: current.id, name: current.name });
-            }}
-          >
-            Rename...
-          </MenuItem>
-        )}
-        <MenuItem
-          disabled={!current}
-          onClick={() => {
-            setMenuAnchor(null);
-            setVersionsOpen(true);
-          }}
-        >
-          Versions...
-        </MenuItem>
-        {canManage && (
-          <MenuItem
-            disabled={!current || shown.version !== null}
-            onClick={() => {
-              setMenuAnchor(null);
-              fileInput.current?.click();
-            }}
-          >
-            Import GeoJSON...
-          </MenuItem>
-        )}
-        {canManage && (
-          <MenuItem
-            disabled={!link?.fixAnnotations}
-            onClick={() => {
-              setMenuAnchor(null);
-              setFixing(true);
-            }}
-          >
-            Fix Annotations...
-          </MenuItem>
-        )}
-        <MenuItem
-          disabled={!shownSet}
-          onClick={() => {
-            setMenuAnchor(null);
-            if (shownSet && current)
-              exportSetGeoJson(shownSet, current.name).catch((error: unknown) =>
-                notify(messageOf(error), 'error'),
-              );
-          }}
-        >
-          Export GeoJSON
-        </MenuItem>
-      </Menu>
-      <input
-        ref={fileInput}
-        type="file"
-        accept=".geojson,.json,application/geo+json,application/json"
-        hidden
-        aria-label="GeoJSON file"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (!file || !shownSet) return;
-          importGeoJsonFile(shownSet, file).then(
-            (notice) => {
-              notify(notice, 'success');
-              link?.reload();
-              void refreshLists(shownSet);
-            },
-            (error: unknown) => notify(messageOf(error), 'error'),
-          );
-        }}
-      />
       {current && current.versions.length > 0 && (
         <FormControl size="small" fullWidth>
           <InputLabel id="annotation-version-label">Version</InputLabel>
@@ -261,47 +146,6 @@ export function AnnotationsTab({
             </Section>
           )}
         </>
-      )}
-      {isVersionsOpen && current && (
-        <VersionBox
-          projectId={projectId}
-          slideId={slideId}
-          set={current}
-          version={shown.version}
-          canManage={canManage}
-          onChooseVersion={(version) => onChoose({ setId: current.id, version })}
-          onClose={() => setVersionsOpen(false)}
-        />
-      )}
-      <Dialog open={isFixing} onClose={() => setFixing(false)} aria-labelledby="fix-annotations-title">
-        <DialogTitle id="fix-annotations-title">Fix annotations</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{FIX_ANNOTATIONS_CONFIRMATION}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setFixing(false)}>Cancel</Button>
-          <Button
-            variant="contained"
-            onClick={() => {
-              setFixing(false);
-              link?.fixAnnotations?.().then(
-                (report) => notify(report, 'success'),
-                (error: unknown) => notify(messageOf(error), 'error'),
-              );
-            }}
-          >
-            Fix
-          </Button>
-        </DialogActions>
-      </Dialog>
-      {dialog && (
-        <AnnotationSetDialog
-          projectId={projectId}
-          slideId={slideId}
-          mode={dialog}
-          onClose={() => setDialog(null)}
-          onCreated={(setId) => onChoose({ setId, version: null })}
-        />
       )}
     </Box>
   );
