@@ -1,31 +1,25 @@
 /**
  * A viewer's annotation tools (spec 2 §3 interactionConfig, §4 "Interaction modes", "Annotation edit
- * operations"): the mode chosen and the one in effect, the tools' settings (the drawing class, the field
- * of view's shape and size), the selection, the operation queue of the set shown and its undo history,
+ * operations"): the mode chosen and the one in effect, the tools' settings (use-tool-settings.ts), the
+ * selection and what is done to it, the operation queue of the set shown and its undo history,
  * and the tool of the mode in effect on the map (viewer/tools). Editing needs annotationsManage and the
  * set's working state: a version made is read-only (spec 2 §4 "Annotation set versions").
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import {
   AnnotationHistory,
-  DEFAULT_CELL_MARKER_SETTINGS,
-  DEFAULT_FOV_SHAPE,
   DEFAULT_INTERACTION_MODE,
   deletionCheck,
   EDIT_MESSAGES,
   effectiveMode,
-  FOV_SIZE,
   lockOffer,
   modeAfterToggle,
-  repairReport,
   showsAnnotations,
-  SPECIAL_CLASS_IDS,
   type AnnotationClass,
   type EditedAnnotation,
   type InteractionMode,
 } from '@tessera/domain';
-import { annotationUrl, fetchSetRegions, useSlideAnnotationSets } from '../../../api/annotation-sets.ts';
-import { useToolConfig } from '../../../api/tool-configs.ts';
+import { annotationUrl, useSlideAnnotationSets } from '../../../api/annotation-sets.ts';
 import { useNotify } from '../../../app/notify.tsx';
 import type { AnnotationLayers } from '../../../viewer/annotation-layers.ts';
 import { editedOf } from '../../../viewer/region-features.ts';
@@ -33,7 +27,9 @@ import type { SlideMap } from '../../../viewer/slide-map.ts';
 import { SketchLayer } from '../../../viewer/tools/sketch-layer.ts';
 import type { ToolSettings } from '../../../viewer/tools/tool-context.ts';
 import { installTool } from '../../../viewer/tools/tools.ts';
+import { fixAnnotations } from './fix-annotations.ts';
 import { OperationQueue } from './operation-queue.ts';
+import { useToolSettings } from './use-tool-settings.ts';
 
 /** Why the editing tools are greyed (their tooltips). */
 export const TOOL_HINTS = {
@@ -124,47 +120,17 @@ export function useAnnotationTools({
 }): AnnotationTools {
   const notify = useNotify();
   const [selectedMode, setSelectedMode] = useState<InteractionMode>(DEFAULT_INTERACTION_MODE);
-  const drawClasses = useMemo(
-    () => [...classes.values()].filter((c) => c.type === 'freehand' && c.classId !== SPECIAL_CLASS_IDS.fov),
-    [classes],
-  );
-  const markerClasses = useMemo(() => [...classes.values()].filter((c) => c.type === 'cma'), [classes]);
-  // The project's cell marker shortcuts until the user assigns keys of their own in this viewer.
-  const projectShortcuts = useToolConfig(projectId, 'cellMarkerPanel').config.mappedShortcuts;
-  const [settings, setSettings] = useState<Omit<ToolSettings, 'cellMarkerSize' | 'cellMarkerShortcuts'>>({
-    drawClassId: '',
-    snapActive: true,
-    fov: { shape: DEFAULT_FOV_SHAPE, size: FOV_SIZE.default },
-    cellMarker: DEFAULT_CELL_MARKER_SETTINGS,
+  const {
+    settings: effectiveSettings,
+    changeSettings,
+    drawClasses,
+    markerClasses,
+  } = useToolSettings({
+    projectId,
+    classes,
+    markerSize,
+    setMarkerSize,
   });
-  const [ownShortcuts, setOwnShortcuts] = useState<Readonly<Record<string, string>> | null>(null);
-  // The first class until the user picks one (the project's classes arrive after the first render).
-  const effectiveSettings: ToolSettings = useMemo(
-    () => ({
-      ...settings,
-      drawClassId:
-        settings.drawClassId && classes.has(settings.drawClassId)
-          ? settings.drawClassId
-          : (drawClasses[0]?.classId ?? 'Default'),
-      cellMarkerShortcuts: ownShortcuts ?? projectShortcuts,
-      cellMarkerSize: markerSize,
-    }),
-    [settings, classes, drawClasses, ownShortcuts, projectShortcuts, markerSize],
-  );
-  // The page hands a new setter each render; the tools keep one changeSettings (a new one would
-  // reinstall the tool, dropping a drag in progress).
-  const markerSizeSetter = useRef(setMarkerSize);
-  useLayoutEffect(() => {
-    markerSizeSetter.current = setMarkerSize;
-  });
-  const changeSettings = useCallback(
-    ({ cellMarkerShortcuts, cellMarkerSize, ...change }: Partial<ToolSettings>) => {
-      if (cellMarkerShortcuts) setOwnShortcuts(cellMarkerShortcuts);
-      if (cellMarkerSize !== undefined) markerSizeSetter.current(cellMarkerSize);
-      if (Object.keys(change).length > 0) setSettings((s) => ({ ...s, ...change }));
-    },
-    [],
-  );
   // The selection belongs to the set's layers it was made in: another set starts with none (spec 2 §4).
   const [selectionOf, setSelectionOf] = useState<{
     layers: AnnotationLayers | null;
@@ -285,51 +251,7 @@ export function useAnnotationTools({
     changeSettings,
     drawClasses,
     markerClasses,
-    fixAnnotations:
-      queue && setId
-        ? async () => {
-            const regions = (await fetchSetRegions({ projectId, setId })).filter(
-              (r) => !r.properties.isLocked,
-            );
-            const { repairFeatures } = await import('@tessera/domain/annotation-repair');
-            const result = repairFeatures(
-              regions.map((r) => ({
-                geometry: r.geometry,
-                type: r.properties.annotationType,
-                classId: r.properties.annotationClass,
-              })),
-            );
-            const at = (i: number) => regions[i]!;
-            if (result.fixed.length > 0)
-              queue.updateGeometries({
-                kind: 'updateGeometries',
-                changes: result.fixed.map(({ index, geometry }) => ({
-                  id: at(index).id,
-                  before: at(index).geometry,
-                  after: geometry,
-                })),
-              });
-            if (result.created.length > 0)
-              queue.add(
-                result.created.map(({ from, geometry }) => ({
-                  geometry,
-                  classId: at(from).properties.annotationClass,
-                  type: at(from).properties.annotationType,
-                  isLocked: false,
-                })),
-              );
-            queue.deleteRegions(
-              result.toDelete.map((i) => ({
-                id: at(i).id,
-                geometry: at(i).geometry,
-                classId: at(i).properties.annotationClass,
-                type: at(i).properties.annotationType,
-                isLocked: false,
-              })),
-            );
-            return repairReport(result.fixed.length, result.created.length, result.toDelete.length);
-          }
-        : null,
+    fixAnnotations: queue && setId ? () => fixAnnotations({ projectId, setId }, queue) : null,
     copyAnnotationUrl: () => {
       const [id] = selection;
       if (!setId || !id || selection.size !== 1) return;
