@@ -13,6 +13,9 @@ export interface EditedSet {
   setId: string;
 }
 
+/** A batch body: the features as one GeoJSON FeatureCollection. */
+const collection = <T>(features: T[]) => ({ type: 'FeatureCollection' as const, features });
+
 const snapshotOf = (a: RegionAnnotation): RegionSnapshot => ({
   id: a.id,
   geometry: a.geometry,
@@ -28,15 +31,14 @@ export async function createRegions(
 ): Promise<string[]> {
   const answer = await call(annotationEdits.createAnnotations, {
     params: set,
-    body: {
-      type: 'FeatureCollection',
-      features: regions.map((r) => ({
+    body: collection(
+      regions.map((r) => ({
         type: 'Feature' as const,
         ...(r.id ? { id: r.id } : {}),
         geometry: r.geometry,
         properties: { annotationType: r.type, annotationClass: r.classId, isLocked: r.isLocked },
       })),
-    },
+    ),
   });
   return idsInOrder(answer.createdAnnotations);
 }
@@ -55,15 +57,14 @@ export async function updateRegions(
 ): Promise<RegionSnapshot[]> {
   const answer = await call(annotationEdits.updateAnnotations, {
     params: set,
-    body: {
-      type: 'FeatureCollection',
-      features: changes.map((c) => ({
+    body: collection(
+      changes.map((c) => ({
         type: 'Feature' as const,
         id: c.id,
         ...(c.geometry ? { geometry: c.geometry } : {}),
         ...(c.classId ? { properties: { annotationClass: c.classId } } : {}),
       })),
-    },
+    ),
   });
   return answer.originalAnnotations.map(snapshotOf);
 }
@@ -99,15 +100,14 @@ export async function createMarkers(
 ): Promise<string[]> {
   const answer = await call(annotationEdits.createCellMarkers, {
     params: set,
-    body: {
-      type: 'FeatureCollection',
-      features: markers.map((m) => ({
+    body: collection(
+      markers.map((m) => ({
         type: 'Feature' as const,
         ...(m.id ? { id: m.id } : {}),
         geometry: { type: 'Point' as const, coordinates: m.position },
         properties: { classes: m.classes },
       })),
-    },
+    ),
   });
   return idsInOrder(answer.createdAnnotations);
 }
@@ -119,15 +119,14 @@ export async function updateMarkers(
 ): Promise<MarkerSnapshot[]> {
   const answer = await call(annotationEdits.updateCellMarkers, {
     params: set,
-    body: {
-      type: 'FeatureCollection',
-      features: changes.map((c) => ({
+    body: collection(
+      changes.map((c) => ({
         type: 'Feature' as const,
         id: c.id,
         geometry: { type: 'Point' as const, coordinates: c.position },
         properties: { classes: c.classes },
       })),
-    },
+    ),
   });
   return answer.originalAnnotations.map(markerSnapshotOf);
 }

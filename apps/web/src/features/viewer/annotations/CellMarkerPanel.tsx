@@ -4,7 +4,7 @@
  * project's cell marker classes, one active, each with a key that makes it active (a key taken from
  * whichever held it), removed with its key — and the markers' size, 3 to 30.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
@@ -89,15 +89,11 @@ export function CellMarkerPanel({ tools }: { tools: AnnotationTools }) {
         {(marker.mode === 'rating' ? CELL_MARKER_RATINGS : CELL_MARKER_RANKINGS).map((value) => {
           const isOn = marker.mode === 'rating' ? marker.rating === value : marker.ranking === value;
           return (
-            <Stack
+            <PickRow
               key={value}
-              direction="row"
-              alignItems="center"
-              spacing={1}
               role="radio"
-              aria-checked={isOn}
-              tabIndex={0}
-              onClick={() =>
+              isOn={isOn}
+              onPick={() =>
                 changeSettings({
                   cellMarker:
                     marker.mode === 'rating'
@@ -105,19 +101,12 @@ export function CellMarkerPanel({ tools }: { tools: AnnotationTools }) {
                       : { ...marker, ranking: value as typeof marker.ranking },
                 })
               }
-              sx={{
-                px: 1,
-                py: 0.25,
-                borderRadius: 1,
-                cursor: 'pointer',
-                bgcolor: isOn ? 'action.selected' : undefined,
-              }}
             >
               <Typography variant="body2" sx={{ flex: 1, fontWeight: isOn ? 600 : 400 }}>
                 {value in RATING_LABELS ? RATING_LABELS[value as keyof typeof RATING_LABELS] : value}
               </Typography>
               {keyChip(value)}
-            </Stack>
+            </PickRow>
           );
         })}
       </Box>
@@ -133,21 +122,11 @@ export function CellMarkerPanel({ tools }: { tools: AnnotationTools }) {
           const c = tools.markerClasses.find((m) => m.classId === classId);
           const isActive = marker.activeClassId === classId;
           return (
-            <Stack
+            <PickRow
               key={classId}
-              direction="row"
-              alignItems="center"
-              spacing={1}
               role="option"
-              aria-selected={isActive}
-              tabIndex={0}
-              onClick={() => changeSettings({ cellMarker: withClassPicked(marker, classId) })}
-              sx={{
-                px: 1,
-                borderRadius: 1,
-                cursor: 'pointer',
-                bgcolor: isActive ? 'action.selected' : undefined,
-              }}
+              isOn={isActive}
+              onPick={() => changeSettings({ cellMarker: withClassPicked(marker, classId) })}
             >
               <span
                 aria-hidden
@@ -176,7 +155,7 @@ export function CellMarkerPanel({ tools }: { tools: AnnotationTools }) {
               >
                 <Close fontSize="small" />
               </IconButton>
-            </Stack>
+            </PickRow>
           );
         })}
       </Box>
@@ -219,6 +198,49 @@ export function CellMarkerPanel({ tools }: { tools: AnnotationTools }) {
       <Typography variant="caption" color="text.secondary">
         Click to place a marker, or on one to toggle its class; drag to move. Keys place at the pointer.
       </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * A row the panel picks from (a value, a class): a radio or an option, chosen by click, Enter or Space,
+ * marked while it is the one in use.
+ */
+function PickRow({
+  role,
+  isOn,
+  onPick,
+  children,
+}: {
+  role: 'radio' | 'option';
+  isOn: boolean;
+  onPick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Stack
+      direction="row"
+      alignItems="center"
+      spacing={1}
+      role={role}
+      aria-checked={role === 'radio' ? isOn : undefined}
+      aria-selected={role === 'option' ? isOn : undefined}
+      tabIndex={0}
+      onClick={onPick}
+      onKeyDown={(event) => {
+        if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+        event.preventDefault();
+        onPick();
+      }}
+      sx={{
+        px: 1,
+        py: 0.25,
+        borderRadius: 1,
+        cursor: 'pointer',
+        bgcolor: isOn ? 'action.selected' : undefined,
+      }}
+    >
+      {children}
     </Stack>
   );
 }
