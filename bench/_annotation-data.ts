@@ -60,13 +60,20 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 const REGION_CLASSES = ['Tumor', 'Stroma', 'Necrosis', 'Immune'];
 const MARKER_CLASSES = ['Tumor cell', 'Immune cell', 'Other cell'];
 
-function* regions(next: () => number): Generator<RegionFeatureInput[]> {
-  for (let done = 0; done < REGION_COUNT; done += CHUNK) {
+type ImageSize = { width: number; height: number };
+
+/** `count` region polygons of 16 vertices, 15–60 px across, spread evenly over `image`, in chunks. */
+export function* regionChunks(
+  next: () => number,
+  count = REGION_COUNT,
+  image: ImageSize = IMAGE,
+): Generator<RegionFeatureInput[]> {
+  for (let done = 0; done < count; done += CHUNK) {
     const chunk: RegionFeatureInput[] = [];
-    for (let i = done; i < Math.min(REGION_COUNT, done + CHUNK); i++) {
+    for (let i = done; i < Math.min(count, done + CHUNK); i++) {
       const r = 7.5 + next() * 22.5;
-      const cx = 40 + next() * (IMAGE.width - 80);
-      const cy = 40 + next() * (IMAGE.height - 80);
+      const cx = 40 + next() * (image.width - 80);
+      const cy = 40 + next() * (image.height - 80);
       const ring = Array.from({ length: 16 }, (_, k): Position => {
         const angle = (2 * Math.PI * k) / 16;
         const rk = r * (0.85 + 0.3 * next());
@@ -86,15 +93,20 @@ function* regions(next: () => number): Generator<RegionFeatureInput[]> {
   }
 }
 
-function* markers(next: () => number): Generator<CellMarkerInput[]> {
-  for (let done = 0; done < MARKER_COUNT; done += CHUNK) {
+/** `count` cell markers spread evenly over `image`, each of one class with a rating, in chunks. */
+export function* markerChunks(
+  next: () => number,
+  count = MARKER_COUNT,
+  image: ImageSize = IMAGE,
+): Generator<CellMarkerInput[]> {
+  for (let done = 0; done < count; done += CHUNK) {
     const chunk: CellMarkerInput[] = [];
-    for (let i = done; i < Math.min(MARKER_COUNT, done + CHUNK); i++)
+    for (let i = done; i < Math.min(count, done + CHUNK); i++)
       chunk.push({
         type: 'Feature',
         geometry: {
           type: 'Point',
-          coordinates: [round1(next() * IMAGE.width), round1(next() * IMAGE.height)],
+          coordinates: [round1(next() * image.width), round1(next() * image.height)],
         },
         properties: {
           classes: [
@@ -186,11 +198,11 @@ async function load(databaseUrl: string, dataDir: string): Promise<void> {
     };
     const next = createRandom(20261128);
     const t0 = performance.now();
-    for (const chunk of regions(next))
+    for (const chunk of regionChunks(next))
       await db.transaction().execute((tx) => createItems(tx, set, userId, chunk, []));
     log(`  ${REGION_COUNT} regions written in ${seconds(t0)}`);
     const t1 = performance.now();
-    for (const chunk of markers(next))
+    for (const chunk of markerChunks(next))
       await db.transaction().execute((tx) => createItems(tx, set, userId, [], chunk));
     log(`  ${MARKER_COUNT} markers written in ${seconds(t1)}`);
   } finally {

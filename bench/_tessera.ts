@@ -11,10 +11,11 @@ export interface Level {
 export async function startTessera(work: string, slide: string) {
   const dataDir = path.join(work, 'data');
   const folder = placeInImports(dataDir, [slide]);
+  // The embedded SQLite unless BENCH_DATABASE_URL names an empty PostgreSQL database to measure instead.
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? path.join(dataDir, 'tessera.sqlite');
   const server = await startBenchServer({
     dir: work,
-    // The embedded SQLite unless BENCH_DATABASE_URL names an empty PostgreSQL database to measure instead.
-    databaseUrl: process.env.BENCH_DATABASE_URL ?? path.join(dataDir, 'tessera.sqlite'),
+    databaseUrl,
     email: 'bench@tessera.example',
     password: 'Bench-Passw0rd!x',
     processes: 'auto',
@@ -36,6 +37,7 @@ export async function startTessera(work: string, slide: string) {
   );
   return {
     ...server,
+    databaseUrl,
     projectId: project.id,
     slideId,
     prefix: `/v1/projects/${project.id}/slides/${slideId}/tile/rgb/noeq`,

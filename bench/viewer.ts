@@ -18,26 +18,15 @@
  * Medians over BENCH_ROUNDS (20) rounds. Last line:
  * `RESULT viewer open_ms=<ours> fov_ms=<ours> open_ratio=<ours/peer> fov_ratio=<ours/peer>`.
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { SLIDE_DRAWN_EVENT, SLIDE_MOVED_EVENT } from '../apps/web/src/viewer/slide-events.ts';
 import { startTessera } from './_tessera.ts';
-import { IIPSRV, startIipsrv } from './_iipsrv.ts';
-import { callApi } from './_server.ts';
-import {
-  checkIdle,
-  ensurePeers,
-  ensureTissueSlide,
-  has,
-  log,
-  onCleanup,
-  ROOT,
-  run,
-  runBench,
-  stopAll,
-} from './_lib.ts';
+import { ensureViewerPeers, launchChromium, signedInScript } from './_browser.ts';
+import { startIipsrv } from './_iipsrv.ts';
+import { checkIdle, ensureTissueSlide, log, onCleanup, ROOT, run, runBench, stopAll } from './_lib.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const VIEWPORT = { width: 1280, height: 800 };
@@ -180,12 +169,7 @@ async function round(
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
-  ensurePeers([
-    { name: 'iipsrv', present: () => existsSync(IIPSRV), pkg: 'iipimage-server' },
-    { name: 'lighttpd', present: () => has('lighttpd'), pkg: 'lighttpd' },
-    { name: 'chromium', present: () => has('chromium'), pkg: 'chromium' },
-    { name: 'vips (builds the slide)', present: () => has('vips'), pkg: 'libvips-tools' },
-  ]);
+  ensureViewerPeers();
   const slide = ensureTissueSlide();
   log('building the web app …');
   run('npm', ['run', 'build:web'], {});
@@ -193,19 +177,8 @@ async function main(): Promise<void> {
   onCleanup(() => rmSync(work, { recursive: true, force: true }));
 
   const ours = await startTessera(work, slide);
-  const tokens = await callApi<{ accessToken: string; refreshToken: string; expiresIn: number }>(
-    ours.base,
-    null,
-    'POST',
-    '/v1/auth/login',
-    { email: 'bench@tessera.example', password: 'Bench-Passw0rd!x' },
-  );
-  const session = JSON.stringify({
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-    refreshAt: Date.now() + tokens.expiresIn * 800,
-  });
-  const ourInit = `sessionStorage.setItem('tessera.session', ${JSON.stringify(session)});${recorderScript(SLIDE_DRAWN_EVENT, SLIDE_MOVED_EVENT)}`;
+  const signIn = await signedInScript(ours.base, 'bench@tessera.example', 'Bench-Passw0rd!x');
+  const ourInit = `${signIn}${recorderScript(SLIDE_DRAWN_EVENT, SLIDE_MOVED_EVENT)}`;
   const ourUrl = `${ours.base}/projects/${ours.projectId}/slide/${ours.slideId}`;
 
   const peer = await startIipsrv(work);
@@ -218,11 +191,7 @@ async function main(): Promise<void> {
   // The peer's page pushes its own draws and rests; the recorder adds the inputs.
   const peerInit = recorderScript('osd:unused', 'osd:unused');
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  onCleanup(() => void browser.close());
+  const browser = await launchChromium();
   const area = { x: 0, y: MAP_TOP_PX, width: VIEWPORT.width, height: VIEWPORT.height - MAP_TOP_PX };
   const timings = { ours: noTimings(), peer: noTimings() };
   // One round each unmeasured: both servers' caches and Chromium's own start-up paid before measuring.

@@ -407,6 +407,33 @@ test('cell markers: placed by click and by key, toggled, moved, undone', async (
   await slideMap(page).focus();
   await page.keyboard.press('Control+z');
   await expect.poll(async () => (await byX())[1]!.geometry.coordinates).toEqual(before);
+
+  // In Selection mode a click selects a marker, Shift adds one: the grid's Selected counts them by class.
+  await page.getByRole('button', { name: 'Cell markers' }).click();
+  await page.getByRole('button', { name: 'Annotations', exact: true }).click();
+  const grid = page.getByRole('table', { name: 'Cell Marker Annotations' });
+  const row = (name: string) => grid.getByRole('row', { name: new RegExp(`^${name}`) });
+  await expect(row('Tumor cell')).toHaveText(/Tumor cell\s*2\s*0/);
+  // The panel narrowed the map, which kept its centre: the markers are about the new centre.
+  const near = await centre(page);
+  await page.mouse.click(near(0, 0).x, near().y);
+  await expect(row('Tumor cell')).toHaveText(/Tumor cell\s*2\s*1/);
+  await expect(row('Immune cell')).toHaveText(/Immune cell\s*1\s*1/);
+  await page.keyboard.down('Shift');
+  await page.mouse.click(near(100, 0).x, near().y);
+  await page.keyboard.up('Shift');
+  await expect(row('Tumor cell')).toHaveText(/Tumor cell\s*2\s*2/);
+  await shot('annotation-tools-cell-markers-selected');
+  // A click on nothing clears; Delete takes the selected markers away, and undo brings them back.
+  await page.mouse.click(near(0, 150).x, near(0, 150).y);
+  await expect(row('Tumor cell')).toHaveText(/Tumor cell\s*2\s*0/);
+  await page.mouse.click(near(100, 0).x, near().y);
+  await slideMap(page).focus();
+  await page.keyboard.press('Delete');
+  await expect.poll(async () => (await markers()).length).toBe(1);
+  await expect(row('Tumor cell')).toHaveText(/Tumor cell\s*1\s*0/);
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await markers()).length).toBe(2);
 });
 
 test('drawing edits what it lands on: cut a hole, correct an outline, continue a line; Escape restores', async ({

@@ -11,6 +11,7 @@ import type OlMap from 'ol/Map.js';
 import type { AnnotationClass, AnnotationDisplay, BinaryCellMarkers, PixelBox } from '@tessera/domain';
 import { ErrorLayer } from './error-layer.ts';
 import { MarkerLayer } from './marker-layer.ts';
+import { MarkerSelection } from './marker-selection.ts';
 import { RegionLayer, type RegionReader } from './region-layer.ts';
 
 export interface AnnotationSource {
@@ -28,6 +29,8 @@ export class AnnotationLayers {
   readonly regions: RegionLayer;
   /** The set's cell markers: the cell marker tool edits their store. */
   readonly markers: MarkerLayer;
+  /** The selected cell markers' rings. */
+  readonly markerSelection: MarkerSelection;
   private readonly errors = new ErrorLayer();
   private readonly reading = new AbortController();
 
@@ -60,7 +63,10 @@ export class AnnotationLayers {
     this.errors.layer.setVisible(options.display.isVisible);
     this.markers = new MarkerLayer(imageWidth, { ...options, isVisible: options.display.isVisible });
     this.markers.setSize(options.markerSize);
+    this.markerSelection = new MarkerSelection(this.markers, () => this.regions.frame(), options.markerSize);
+    this.markerSelection.layer.setVisible(options.display.isVisible);
     map.addLayer(this.markers.layer);
+    map.addLayer(this.markerSelection.layer);
     map.addLayer(this.regions.layer);
     map.addLayer(this.errors.layer);
     target?.setAttribute('data-annotations-visible', String(options.display.isVisible));
@@ -68,6 +74,7 @@ export class AnnotationLayers {
       (markers) => {
         if (this.reading.signal.aborted) return;
         this.markers.setMarkers(markers);
+        this.markerSelection.redraw();
         target?.setAttribute('data-cell-markers', String(markers.ids.length));
       },
       (error: unknown) => {
@@ -86,6 +93,7 @@ export class AnnotationLayers {
     this.errors.setLabelsVisible(display.areLabelsVisible);
     this.errors.layer.setVisible(display.isVisible);
     this.markers.setVisible(display.isVisible);
+    this.markerSelection.layer.setVisible(display.isVisible);
     this.map.getTargetElement()?.setAttribute('data-annotations-visible', String(display.isVisible));
   }
 
@@ -97,11 +105,13 @@ export class AnnotationLayers {
   /** Spec 2 §3 cellMarkerSize: the markers' radius in screen pixels. */
   setMarkerSize(size: number): void {
     this.markers.setSize(size);
+    this.markerSelection.setSize(size);
   }
 
   setFlipped(isFlipped: boolean): void {
     this.regions.setFlipped(isFlipped);
     this.markers.setFlipped(isFlipped);
+    this.markerSelection.redraw();
   }
 
   destroy(): void {
@@ -109,6 +119,8 @@ export class AnnotationLayers {
     this.source.onCrowded(false);
     this.regions.destroy();
     this.markers.destroy();
+    this.markerSelection.destroy();
+    this.map.removeLayer(this.markerSelection.layer);
     this.map.removeLayer(this.regions.layer);
     this.map.removeLayer(this.markers.layer);
     this.map.removeLayer(this.errors.layer);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { imageToClip } from './marker-layer.ts';
+import { frameWork, imageToClip, shiftOf } from './marker-layer.ts';
 
 /** The same path step by step: image → map → CSS pixels (OpenLayers' transform) → clip space. */
 function stepByStep(
@@ -48,5 +48,53 @@ describe('imageToClip', () => {
     expect(rowY[0] * 5000 + rowY[1] * 3000 + rowY[2]).toBeCloseTo(0);
     // 500 image pixels right of the centre is a quarter of the view: clip x 0.5.
     expect(rowX[0] * 5500 + rowX[1] * 3000 + rowX[2]).toBeCloseTo(0.5);
+  });
+});
+
+describe('frameWork', () => {
+  const toPixel = [0.5, 0, 0, -0.5, 10, 20];
+  const drawn = { look: '3 800×600', toPixel };
+
+  it('draws the first time and whenever the look changed', () => {
+    expect(frameWork(null, { look: '3 800×600', toPixel, isMoving: false })).toBe('draw');
+    expect(frameWork(drawn, { look: '4 800×600', toPixel, isMoving: true })).toBe('draw');
+    expect(frameWork(drawn, { look: '3 801×600', toPixel, isMoving: false })).toBe('draw');
+  });
+
+  it('keeps the drawing when only something else changed (a tile arrived)', () => {
+    expect(frameWork(drawn, { look: '3 800×600', toPixel: [...toPixel], isMoving: false })).toBe('keep');
+  });
+
+  it('shifts the drawing while the view moves, and draws at rest', () => {
+    const panned = [0.5, 0, 0, -0.5, 60, 20];
+    expect(frameWork(drawn, { look: '3 800×600', toPixel: panned, isMoving: true })).toBe('shift');
+    expect(frameWork(drawn, { look: '3 800×600', toPixel: panned, isMoving: false })).toBe('draw');
+  });
+});
+
+describe('shiftOf', () => {
+  /** Applies a CSS matrix(a, b, c, d, e, f) to a pixel. */
+  const apply = (css: string, [x, y]: [number, number]) => {
+    const [a, b, c, d, e, f] = css.slice(7, -1).split(',').map(Number) as number[];
+    return [a! * x + c! * y + e!, b! * x + d! * y + f!];
+  };
+  const at = ([a, b, c, d, e, f]: number[], [x, y]: [number, number]): [number, number] => [
+    a! * x + c! * y + e!,
+    b! * x + d! * y + f!,
+  ];
+
+  it('takes each drawn pixel to where its map point is now: panned and zoomed', () => {
+    const drawnToPixel = [0.5, 0, 0, -0.5, 10, 20];
+    const nowToPixel = [1, 0, 0, -1, -40, 300];
+    for (const point of [
+      [0, 0],
+      [100, -50],
+      [-300, 700],
+    ] as [number, number][]) {
+      const [x, y] = apply(shiftOf(nowToPixel, drawnToPixel), at(drawnToPixel, point));
+      const [ex, ey] = at(nowToPixel, point);
+      expect(x).toBeCloseTo(ex);
+      expect(y).toBeCloseTo(ey);
+    }
   });
 });

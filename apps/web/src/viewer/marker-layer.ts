@@ -1,14 +1,19 @@
 /**
  * A set's cell markers on the map (spec 2 §9 "annotations", z 20): every marker in one WebGL draw call,
  * straight from the binary transport's typed arrays — never an `ol/Feature` per marker (DESIGN §9: a
- * million of those cost seconds and gigabytes). The positions go to the GPU once; a frame only sets the
- * image-to-screen transform, so panning and zooming a million markers costs the GPU alone. Each marker
+ * million of those cost seconds and gigabytes). The positions go to the GPU once; a draw only sets the
+ * image-to-screen transform. Drawn only when the view or the markers changed (a tile arriving redraws
+ * the map, not the markers), and while the view moves (a drag, a zoom's animation) the last drawing is
+ * moved and scaled with it, as the region layer's outlines are, and drawn anew at rest: a million
+ * markers is seconds a frame on a GPU drawn in software, and even on a real one the drag stays smooth. Each marker
  * is a disc in the colour of its first class (classOf: the default class for one the project lacks),
  * `size` screen pixels in radius (spec 2 §3 cellMarkerSize, the project's cell marker panel's), with a
  * dark rim to stand out on tissue.
  */
 import Layer from 'ol/layer/Layer.js';
 import type { FrameState } from 'ol/Map.js';
+import { makeInverse, multiply, toString as cssMatrix, type Transform } from 'ol/transform.js';
+import ViewHint from 'ol/ViewHint.js';
 import {
   CELL_MARKER_SIZE,
   classOf,
@@ -41,10 +46,11 @@ precision mediump float;
 varying vec4 v_color;
 varying float v_rim;
 void main() {
-  float r = length(gl_PointCoord * 2.0 - 1.0);
+  vec2 p = gl_PointCoord * 2.0 - 1.0;
+  float r2 = dot(p, p);
   // A deleted marker is transparent: not drawn at all.
-  if (r > 1.0 || v_color.a < 0.01) discard;
-  gl_FragColor = r > v_rim ? vec4(v_color.rgb * 0.35, 1.0) : v_color;
+  if (r2 > 1.0 || v_color.a < 0.01) discard;
+  gl_FragColor = r2 > v_rim * v_rim ? vec4(v_color.rgb * 0.35, 1.0) : v_color;
 }`;
 
 function compile(gl: WebGLRenderingContext): WebGLProgram | null {
@@ -87,6 +93,29 @@ export function imageToClip(
   ];
 }
 
+/** What a frame asks of the canvas: nothing, moving the last drawing with the view, or a new drawing. */
+export type FrameWork = 'keep' | 'shift' | 'draw';
+
+/**
+ * `drawn`: what the canvas shows (its look — data, size, style — and the image-to-pixel transform it was
+ * drawn with), null when nothing. The same look and transform keep it; the same look with the view
+ * moving shifts it; anything else draws.
+ */
+export function frameWork(
+  drawn: { look: string; toPixel: readonly number[] } | null,
+  now: { look: string; toPixel: readonly number[]; isMoving: boolean },
+): FrameWork {
+  if (!drawn || drawn.look !== now.look) return 'draw';
+  if (drawn.toPixel.every((v, i) => v === now.toPixel[i])) return 'keep';
+  return now.isMoving ? 'shift' : 'draw';
+}
+
+/** The CSS transform taking the pixels of a drawing made with `drawnToPixel` to where they are now. */
+export function shiftOf(nowToPixel: readonly number[], drawnToPixel: readonly number[]): string {
+  const back = makeInverse([1, 0, 0, 1, 0, 0], drawnToPixel as Transform);
+  return cssMatrix(multiply([...nowToPixel] as Transform, back));
+}
+
 export class MarkerLayer {
   readonly layer: Layer;
   private readonly canvas = document.createElement('canvas');
@@ -102,6 +131,9 @@ export class MarkerLayer {
   private classes: ReadonlyMap<string, AnnotationClass>;
   private isFlipped: boolean;
   private size: number = CELL_MARKER_SIZE.default;
+  /** Moves with whatever changes the drawing but the view: the markers, their colours, size, mirroring. */
+  private version = 0;
+  private drawn: { look: string; toPixel: readonly number[] } | null = null;
 
   constructor(
     private readonly imageWidth: number,
@@ -113,6 +145,7 @@ export class MarkerLayer {
     this.canvas.style.left = '0';
     this.canvas.style.top = '0';
     this.canvas.style.pointerEvents = 'none';
+    this.canvas.style.transformOrigin = 'top left';
     this.gl = this.canvas.getContext('webgl', { premultipliedAlpha: false, antialias: false });
     this.program = this.gl ? compile(this.gl) : null;
     this.positions = this.gl?.createBuffer() ?? null;
@@ -143,7 +176,7 @@ export class MarkerLayer {
 
   setFlipped(isFlipped: boolean): void {
     this.isFlipped = isFlipped;
-    this.layer.changed();
+    this.changed();
   }
 
   /** The radius in screen pixels, within spec 2 §9's 3–30. */
@@ -151,6 +184,12 @@ export class MarkerLayer {
     const next = Math.min(CELL_MARKER_SIZE.max, Math.max(CELL_MARKER_SIZE.min, size));
     if (next === this.size) return;
     this.size = next;
+    this.changed();
+  }
+
+  /** The drawing is out of date: drawn again at the next frame. */
+  private changed(): void {
+    this.version++;
     this.layer.changed();
   }
 
@@ -181,7 +220,7 @@ export class MarkerLayer {
     gl.bindBuffer(gl.ARRAY_BUFFER, this.colors);
     gl.bufferData(gl.ARRAY_BUFFER, rgba, gl.DYNAMIC_DRAW);
     this.uploaded = capacity;
-    this.layer.changed();
+    this.changed();
   }
 
   /** An edit: its entries alone, unless one lies past the buffers' room (then all, in bigger buffers). */
@@ -197,7 +236,7 @@ export class MarkerLayer {
       this.writeColor(rgba, 0, i, new Map());
       gl.bufferSubData(gl.ARRAY_BUFFER, i * 4, rgba);
     }
-    this.layer.changed();
+    this.changed();
   }
 
   /** Entry i's colour into `rgba` at `offset`: its first class's, opaque; transparent when deleted. */
@@ -229,14 +268,27 @@ export class MarkerLayer {
       canvas.style.height = `${height}px`;
     }
     if (!gl || !program) return canvas;
+    const toPixel = frameState.coordinateToPixelTransform;
+    const look = `${this.version} ${canvas.width}×${canvas.height}`;
+    const hints = frameState.viewHints;
+    const isMoving = (hints[ViewHint.ANIMATING] ?? 0) > 0 || (hints[ViewHint.INTERACTING] ?? 0) > 0;
+    const work = frameWork(this.drawn, { look, toPixel, isMoving });
+    if (work === 'keep') return canvas;
+    if (work === 'shift') {
+      canvas.style.transform = shiftOf(toPixel, this.drawn!.toPixel);
+      return canvas;
+    }
+    canvas.style.transform = '';
+    this.drawn = { look, toPixel: [...toPixel] };
     gl.viewport(0, 0, canvas.width, canvas.height);
     gl.clearColor(0, 0, 0, 0);
     gl.clear(gl.COLOR_BUFFER_BIT);
     const n = store?.count ?? 0;
     if (n === 0) return canvas;
     gl.useProgram(program);
-    gl.enable(gl.BLEND);
-    gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+    // Markers are opaque (a deleted one is discarded): no blending, which a GPU drawn in software pays
+    // for in every fragment.
+    gl.disable(gl.BLEND);
     const [toClipX, toClipY] = imageToClip(frameState.coordinateToPixelTransform, [width, height], {
       isFlipped: this.isFlipped,
       imageWidth: this.imageWidth,

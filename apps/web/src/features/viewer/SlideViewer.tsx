@@ -207,6 +207,7 @@ export function SlideViewer(props: SlideViewerProps) {
     annotationsStore?.publish(viewerId, {
       selection: tools.selection,
       select: tools.select,
+      selectedMarkerCounts: tools.selectedMarkerCounts,
       actions,
       revision: tools.revision,
       reload: annotations.reload,

@@ -187,7 +187,8 @@ export const VIEWER_ACTIONS = createActionRegistry<ViewerContext>([
     label: 'Delete Annotations',
     shortcuts: ['Delete'],
     isAvailable: (c) => c.tools.canManage,
-    isEnabled: canEditSelection,
+    // Cell markers selected on the map are deleted with the regions.
+    isEnabled: (c) => canEditSelection(c) || (c.tools.canEdit && c.tools.markerSelection.size > 0),
     perform: (c) => c.tools.deleteSelection(false),
   },
   {

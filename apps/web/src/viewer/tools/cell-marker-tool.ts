@@ -19,7 +19,7 @@ import {
   type Position,
 } from '@tessera/domain';
 import { isTemporaryId } from '../region-features.ts';
-import { imagePositionOf, type ToolContext } from './tool-context.ts';
+import { imagePositionOf, markerIndexAt, type ToolContext } from './tool-context.ts';
 
 interface Drag {
   id: string;
@@ -72,7 +72,7 @@ export class CellMarkerTool extends PointerInteraction {
   protected override handleDownEvent(event: MapBrowserEvent): boolean {
     if ((event.originalEvent as PointerEvent).button !== 0 || !this.context.edits) return false;
     const store = this.context.markers();
-    const i = this.hitAt(event.coordinate);
+    const i = markerIndexAt(this.context, event.coordinate);
     if (!store || i < 0 || isTemporaryId(store.idAt(i))) return false;
     this.drag = {
       id: store.idAt(i),
@@ -112,15 +112,6 @@ export class CellMarkerTool extends PointerInteraction {
     return false;
   }
 
-  /** The marker under a map coordinate, within the markers' drawn radius; -1 when none. */
-  private hitAt(coordinate: number[]): number {
-    const store = this.context.markers();
-    if (!store) return -1;
-    const [x, y] = imagePositionOf(this.context, coordinate);
-    const resolution = this.context.map.getView().getResolution() ?? 1;
-    return store.nearest(x, y, this.context.settings().cellMarkerSize * resolution);
-  }
-
   /** A marker added at the coordinate, or the class toggled on the marker there. */
   private place(coordinate: number[], entry = activeEntryOf(this.context.settings().cellMarker)): void {
     const { edits } = this.context;
@@ -130,7 +121,7 @@ export class CellMarkerTool extends PointerInteraction {
       this.context.say(NO_CLASS_SELECTED);
       return;
     }
-    const i = this.hitAt(coordinate);
+    const i = markerIndexAt(this.context, coordinate);
     if (i < 0) {
       edits.addMarkers([{ position: imagePositionOf(this.context, coordinate), classes: [entry] }]);
       return;

@@ -1,13 +1,13 @@
 /**
- * Selection (spec 2 §4): a click picks the annotation under the pointer (Shift or Ctrl/⌘ adds it or
- * takes it out), a click on nothing clears; the pointer's annotation is hovered (throttled to 100 ms,
+ * Selection (spec 2 §4): a click picks the annotation under the pointer — a region, else a cell marker
+ * (Shift or Ctrl/⌘ adds it or takes it out) — and a click on nothing clears both; the pointer's annotation is hovered (throttled to 100 ms,
  * spec 2 §9); a right click opens the annotation menu for the selection, taking the annotation under the
  * pointer first when it is not already selected.
  */
 import type Feature from 'ol/Feature.js';
 import Interaction from 'ol/interaction/Interaction.js';
 import type MapBrowserEvent from 'ol/MapBrowserEvent.js';
-import type { ToolContext } from './tool-context.ts';
+import { markerIndexAt, type ToolContext } from './tool-context.ts';
 
 /** Spec 2 §9 "hover throttle". */
 const HOVER_THROTTLE_MS = 100;
@@ -39,7 +39,7 @@ export class SelectionTool extends Interaction {
     const hit = regionAt(this.context, map.getEventPixel(event));
     const id = hit && String(hit.getId());
     if (id && !this.context.selection().has(id)) this.context.select(new Set([id]));
-    if (!id && this.context.selection().size === 0) return;
+    if (!id && this.context.selection().size === 0 && this.context.markerSelection().size === 0) return;
     this.context.openMenu({ x: event.clientX, y: event.clientY });
   };
 
@@ -55,19 +55,17 @@ export class SelectionTool extends Interaction {
   }
 
   private click(event: MapBrowserEvent): void {
-    const hit = regionAt(this.context, event.pixel);
-    const id = hit ? String(hit.getId()) : null;
+    const { context } = this;
+    const region = regionAt(context, event.pixel);
+    const regionId = region ? String(region.getId()) : null;
+    const markerIndex = regionId ? -1 : markerIndexAt(context, event.coordinate);
+    const markerId = markerIndex >= 0 ? (context.markers()?.idAt(markerIndex) ?? null) : null;
     const original = event.originalEvent as PointerEvent;
-    const isAdding = original.shiftKey || original.ctrlKey || original.metaKey;
-    if (!isAdding) {
-      this.context.select(new Set(id ? [id] : []));
-      return;
-    }
-    if (!id) return;
-    const next = new Set(this.context.selection());
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    this.context.select(next);
+    if (!(original.shiftKey || original.ctrlKey || original.metaKey)) {
+      context.select(new Set(regionId ? [regionId] : []));
+      context.selectMarkers(new Set(markerId ? [markerId] : []));
+    } else if (regionId) context.select(toggled(context.selection(), regionId));
+    else if (markerId) context.selectMarkers(toggled(context.markerSelection(), markerId));
   }
 
   private hover(event: MapBrowserEvent): void {
@@ -93,4 +91,11 @@ export class SelectionTool extends Interaction {
     this.context.regions?.setHovered(null);
     super.dispose();
   }
+}
+
+function toggled(ids: ReadonlySet<string>, id: string): Set<string> {
+  const next = new Set(ids);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
 }

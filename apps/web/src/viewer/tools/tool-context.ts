@@ -58,6 +58,9 @@ export interface ToolContext {
   edits: ToolEdits | null;
   selection: () => ReadonlySet<string>;
   select: (ids: ReadonlySet<string>) => void;
+  /** The selected cell markers, by id (apart from the regions': markers are edited by other operations). */
+  markerSelection: () => ReadonlySet<string>;
+  selectMarkers: (ids: ReadonlySet<string>) => void;
   /** The user asked for the annotation menu at this screen point (a right click). */
   openMenu: (at: { x: number; y: number }) => void;
 }
@@ -67,4 +70,13 @@ export function imagePositionOf(context: ToolContext, coordinate: number[]): Pos
   const frame = context.regions?.frame();
   const x = coordinate[0]!;
   return [frame?.isFlipped ? frame.imageWidth - x : x, -coordinate[1]!];
+}
+
+/** The cell marker under a map coordinate, within the markers' drawn radius: its store index, or -1. */
+export function markerIndexAt(context: ToolContext, coordinate: number[]): number {
+  const store = context.markers();
+  if (!store) return -1;
+  const [x, y] = imagePositionOf(context, coordinate);
+  const resolution = context.map.getView().getResolution() ?? 1;
+  return store.nearest(x, y, context.settings().cellMarkerSize * resolution);
 }

@@ -28,6 +28,7 @@ import { useViewerAnnotationsLink } from './viewer-annotations.ts';
 
 const NONE = '';
 const WORKING = 'working';
+const NO_COUNTS: ReadonlyMap<string, number> = new Map();
 
 export interface ShownSetChoice {
   setId: string | null;
@@ -142,7 +143,11 @@ export function AnnotationsTab({
           </Section>
           {markers.data && markers.data.classes.length > 0 && (
             <Section title="Cell Marker Annotations">
-              <CellMarkerTotals totals={markers.data.classes} classes={classMap} />
+              <CellMarkerTotals
+                totals={markers.data.classes}
+                selected={link?.selectedMarkerCounts ?? NO_COUNTS}
+                classes={classMap}
+              />
             </Section>
           )}
         </>

@@ -1,6 +1,6 @@
 /**
- * The Cell Marker Annotations grid of the Annotations tab (spec 3 §2): each class of the set's markers
- * and how many there are. (The Selected column comes with the cell marker tool, which selects markers.)
+ * The Cell Marker Annotations grid of the Annotations tab (spec 3 §2): each class of the set's markers,
+ * how many there are and how many of them are selected on the map (a click in Selection mode).
  */
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,17 +11,26 @@ import { classOf, type AnnotationClass } from '@tessera/domain';
 
 export function CellMarkerTotals({
   totals,
+  selected,
   classes,
 }: {
   totals: readonly { classId: string; total: number }[];
+  /** The selected markers by class. */
+  selected: ReadonlyMap<string, number>;
   classes: ReadonlyMap<string, AnnotationClass>;
 }) {
+  const count = (n: number) => (
+    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+      {n.toLocaleString('en-US')}
+    </TableCell>
+  );
   return (
     <Table size="small" aria-label="Cell Marker Annotations">
       <TableHead>
         <TableRow>
           <TableCell>Class</TableCell>
           <TableCell align="right">Total</TableCell>
+          <TableCell align="right">Selected</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -29,7 +38,10 @@ export function CellMarkerTotals({
           const c = classOf(classes, classId);
           return (
             <TableRow key={classId}>
-              <TableCell>
+              <TableCell
+                title={c.name}
+                sx={{ whiteSpace: 'nowrap', maxWidth: 150, overflow: 'hidden', textOverflow: 'ellipsis' }}
+              >
                 <span
                   aria-hidden
                   style={{
@@ -43,9 +55,8 @@ export function CellMarkerTotals({
                 />
                 {c.name}
               </TableCell>
-              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {total.toLocaleString('en-US')}
-              </TableCell>
+              {count(total)}
+              {count(selected.get(classId) ?? 0)}
             </TableRow>
           );
         })}

@@ -22,6 +22,7 @@ import {
 import { annotationUrl, useSlideAnnotationSets } from '../../../api/annotation-sets.ts';
 import { useNotify } from '../../../app/notify.tsx';
 import type { AnnotationLayers } from '../../../viewer/annotation-layers.ts';
+import type { MarkerStore } from '../../../viewer/marker-store.ts';
 import { editedOf } from '../../../viewer/region-features.ts';
 import type { SlideMap } from '../../../viewer/slide-map.ts';
 import { SketchLayer } from '../../../viewer/tools/sketch-layer.ts';
@@ -64,9 +65,15 @@ export interface AnnotationTools {
   selection: ReadonlySet<string>;
   select(ids: ReadonlySet<string>): void;
   selected: EditedAnnotation[];
+  /** The selected cell markers by id, and how many of them have each class (the grid's Selected). */
+  markerSelection: ReadonlySet<string>;
+  selectedMarkerCounts: ReadonlyMap<string, number>;
   /** Moves with every edit shown or saved (lists of the set read again). */
   revision: number;
-  /** Deletes the selection by the edit rules: refused when locked, asks for FOV and ROI. */
+  /**
+   * Deletes the selection by the edit rules (refused when a region is locked, asked for FOV and ROI), its
+   * cell markers with it.
+   */
   deleteSelection(isConfirmed: boolean): void;
   isConfirmingDelete: boolean;
   cancelDelete(): void;
@@ -135,12 +142,15 @@ export function useAnnotationTools({
   const [selectionOf, setSelectionOf] = useState<{
     layers: AnnotationLayers | null;
     ids: ReadonlySet<string>;
-  }>({
-    layers: null,
-    ids: NO_SELECTION,
-  });
+  }>({ layers: null, ids: NO_SELECTION });
+  const [markerSelectionOf, setMarkerSelectionOf] = useState<typeof selectionOf>(selectionOf);
   const selection = selectionOf.layers === layers ? selectionOf.ids : NO_SELECTION;
+  const markerSelection = markerSelectionOf.layers === layers ? markerSelectionOf.ids : NO_SELECTION;
   const setSelection = useCallback((ids: ReadonlySet<string>) => setSelectionOf({ layers, ids }), [layers]);
+  const selectMarkers = useCallback(
+    (ids: ReadonlySet<string>) => setMarkerSelectionOf({ layers, ids }),
+    [layers],
+  );
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const [revision, queueChanged] = useReducer((n: number) => n + 1, 0);
@@ -171,6 +181,7 @@ export function useAnnotationTools({
   );
 
   useEffect(() => regions?.setSelection(selection), [regions, selection]);
+  useEffect(() => layers?.markerSelection.show(markerSelection), [layers, markerSelection]);
 
   let mode = effectiveMode({ selectedMode, annotationsVisible, hasSet: setId !== null });
   // Editing modes need the right to edit; the ruler measures for everyone.
@@ -180,9 +191,9 @@ export function useAnnotationTools({
   useEffect(() => regions?.setExact(isReshaping), [regions, isReshaping]);
 
   // The tool reads the latest settings and selection when it acts, so changing them keeps the tool.
-  const latest = useRef({ settings: effectiveSettings, selection });
+  const latest = useRef({ settings: effectiveSettings, selection, markerSelection });
   useLayoutEffect(() => {
-    latest.current = { settings: effectiveSettings, selection };
+    latest.current = { settings: effectiveSettings, selection, markerSelection };
   });
   useEffect(() => {
     if (!map) return;
@@ -198,15 +209,24 @@ export function useAnnotationTools({
       edits: queue,
       selection: () => latest.current.selection,
       select: setSelection,
+      markerSelection: () => latest.current.markerSelection,
+      selectMarkers,
       openMenu: setMenuAt,
     });
-  }, [map, mode, regions, layers, queue, setSelection, changeSettings, notify]);
+  }, [map, mode, regions, layers, queue, setSelection, selectMarkers, changeSettings, notify]);
 
   // Read each render: an edit (a lock) changes what is selected without changing the selection.
   const selected = [...selection].flatMap((id) => {
     const feature = regions?.feature(id);
     return feature ? [editedOf(feature)] : [];
   });
+  const store = layers?.markers.store ?? null;
+  const selectedMarkerCounts = useMemo(
+    () => (store ? classCounts(store, markerSelection) : NO_COUNTS),
+    // The revision moves with every marker edit: a selected marker's classes may have changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store, markerSelection, revision],
+  );
 
   return {
     mode,
@@ -228,10 +248,17 @@ export function useAnnotationTools({
     selection,
     select: setSelection,
     selected,
+    markerSelection,
+    selectedMarkerCounts,
     revision,
     deleteSelection: (isConfirmed) => {
       setConfirmingDelete(false);
-      if (!queue || selected.length === 0) return;
+      if (!queue) return;
+      if (markerSelection.size > 0) {
+        queue.deleteMarkers([...markerSelection]);
+        selectMarkers(NO_SELECTION);
+      }
+      if (selected.length === 0) return;
       const check = deletionCheck(selected, isConfirmed);
       if (check === 'locked') notify(EDIT_MESSAGES.deleteLocked, 'error');
       else if (check === 'confirm') setConfirmingDelete(true);
@@ -264,4 +291,15 @@ export function useAnnotationTools({
     menuAt,
     closeMenu: () => setMenuAt(null),
   };
+}
+
+const NO_COUNTS: ReadonlyMap<string, number> = new Map();
+
+/** How many of the markers have each class (a marker of two classes counts under both). */
+function classCounts(store: MarkerStore, ids: ReadonlySet<string>): ReadonlyMap<string, number> {
+  const counts = new Map<string, number>();
+  for (const id of ids)
+    for (const { classId } of store.snapshot(id)?.classes ?? [])
+      counts.set(classId, (counts.get(classId) ?? 0) + 1);
+  return counts;
 }

@@ -10,6 +10,8 @@ import type { BoundActions } from '../../../actions/action.ts';
 export interface ViewerAnnotationsLink {
   selection: ReadonlySet<string>;
   select(ids: ReadonlySet<string>): void;
+  /** The selected cell markers by class (the Cell Marker grid's Selected column). */
+  selectedMarkerCounts: ReadonlyMap<string, number>;
   /** The viewer's bound actions: Delete, Lock and Unlock Annotations act on its selection. */
   actions: BoundActions;
   /** Changes whenever the shown set's annotations change (an edit shown, saved or undone). */
