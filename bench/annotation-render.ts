@@ -6,7 +6,7 @@
  * written there through the application's write path (createItems, one set each); the peer reads them as
  * flat float32 files from lighttpd, which also serves it the slide from iipsrv's DeepZoom.
  *
- * Each round opens each page in a fresh browser context (alternating which goes first) and times:
+ * Each round opens each page in a browser of its own (alternating which goes first) and times:
  * - first render: from navigation start to the frame after the annotations are first drawn (ours: the map
  *   element says how many it shows; geojs: its feature drawn), two animation frames later in both;
  * - frame time: every animation-frame interval while the view moves on a fixed scripted pan/zoom path
@@ -21,7 +21,6 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from '@playwright/test';
 import {
   ANNOTATION_FILL_OPACITY,
   ANNOTATION_OUTLINE_OPACITY,
@@ -66,14 +65,30 @@ interface Sample {
 /**
  * Recorder for both pages: every animation frame (its end and its length, page time) and every input
  * (wheel, pointer down and up) while `__recording`; and for ours the frame after the map element first
- * says it shows annotations — the peer's page sets `__annotationsDrawn` itself.
+ * says it shows annotations — the peer's page calls `__markDrawn` itself. Each frame and the mark wait
+ * for the GPU to finish what the page's WebGL contexts asked of it (`finish`): the GPU is another
+ * process, and without the wait a page whose frames take the GPU seconds still gets an animation frame
+ * every 16.7 ms.
  */
 const RECORDER = `
   window.__frames = [];
   window.__inputs = [];
   window.__recording = false;
+  const contexts = [];
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+    const context = getContext.call(this, type, ...rest);
+    if (context && /webgl/.test(type) && !contexts.includes(context)) contexts.push(context);
+    return context;
+  };
+  const finish = () => contexts.forEach((c) => c.finish());
+  window.__markDrawn = () => { finish(); window.__annotationsDrawn = performance.now(); };
   let last = 0;
-  const tick = (t) => { if (window.__recording) window.__frames.push([t, t - last]); last = t; requestAnimationFrame(tick); };
+  const tick = (t) => {
+    if (window.__recording) { finish(); window.__frames.push([t, t - last]); }
+    last = t;
+    requestAnimationFrame(tick);
+  };
   requestAnimationFrame(tick);
   for (const type of ['wheel', 'pointerdown', 'pointerup'])
     window.addEventListener(type, () => window.__recording && window.__inputs.push([type, performance.now()]), true);
@@ -81,7 +96,7 @@ const RECORDER = `
     if (window.__annotationsDrawn !== undefined || window.__drawnSeen) return;
     if (!changes.some((c) => Number(c.target.getAttribute(c.attributeName)) > 0)) return;
     window.__drawnSeen = true;
-    requestAnimationFrame(() => requestAnimationFrame(() => { window.__annotationsDrawn = performance.now(); }));
+    requestAnimationFrame(() => requestAnimationFrame(window.__markDrawn));
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-cell-markers', 'data-region-annotations'] });`;
 
 /** How long after a wheel notch or a drag's release the view is still moving: the 250 ms zoom animation. */
@@ -148,9 +163,13 @@ async function playPath(page: import('@playwright/test').Page, box: Box): Promis
   }
 }
 
-/** One page in a fresh context: first render, then the path's frame intervals. */
-async function round(browser: Browser, url: string, init: string, box: Box): Promise<Sample> {
+/**
+ * One page in a browser of its own (its GPU process, in which the peer's last frames may still be
+ * drawing, goes with it): first render, then the path's frame intervals.
+ */
+async function round(url: string, init: string, box: Box): Promise<Sample> {
   if (process.env.BENCH_VERBOSE) log(`  ${url}`);
+  const browser = await launchChromium();
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     await context.addInitScript(init);
@@ -194,7 +213,7 @@ async function round(browser: Browser, url: string, init: string, box: Box): Pro
     });
     return { firstMs, frames: framesInMotion(frames, inputs) };
   } finally {
-    await context.close();
+    await browser.close();
   }
 }
 
@@ -305,19 +324,17 @@ async function main(): Promise<void> {
   const ourUrl = (set: DataSet) =>
     `${ours.base}/projects/${first.projectId}/slide/${first.slideId}?annotation_set_id=${sets[set]}`;
 
-  const browser = await launchChromium();
-
   // Where our map lies (below the navbar and the viewer's toolbar, beside its panels): the peer's map
   // takes the same box. Read in an unmeasured round, which also warms our server's answers.
   const box = await (async () => {
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    await context.addInitScript(ourInit);
-    const page = await context.newPage();
+    const browser = await launchChromium();
+    const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    await page.addInitScript(ourInit);
     await page.goto(ourUrl('markers'));
     const map = page.locator('[data-cell-markers]');
     await map.waitFor({ timeout: LOAD_TIMEOUT_MS });
     const b = (await map.boundingBox())!;
-    await context.close();
+    await browser.close();
     return b;
   })();
   const common: Omit<PeerPageOptions, 'data'> = {
@@ -340,7 +357,7 @@ async function main(): Promise<void> {
   };
   // One unmeasured round of ours on each set: our server's answers are kept, as for a user's second
   // look. The peer reads static files, warm in the page cache already.
-  for (const data of ['regions', 'markers'] as const) await round(browser, ourUrl(data), ourInit, box);
+  for (const data of ['regions', 'markers'] as const) await round(ourUrl(data), ourInit, box);
   await checkIdle();
   for (let r = 0; r < ROUNDS; r++)
     for (const data of ['regions', 'markers'] as const) {
@@ -348,7 +365,6 @@ async function main(): Promise<void> {
       for (const who of order.filter((w) => !ONLY || w === ONLY))
         samples[who][data].push(
           await round(
-            browser,
             who === 'ours' ? ourUrl(data) : peerUrl(data),
             who === 'ours' ? ourInit : RECORDER,
             box,
@@ -356,7 +372,6 @@ async function main(): Promise<void> {
         );
       log(`  round ${r + 1}/${ROUNDS} ${data} done`);
     }
-  await browser.close();
   await ours.stop();
 
   const report = (list: Sample[]) => {

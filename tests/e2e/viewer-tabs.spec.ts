@@ -1,8 +1,9 @@
 /**
  * The viewer's tabs and navigation (spec 2 §2 "Layout", §4 "Flip"; spec 3 §2 Slides tab): previous and
  * next follow the slide table's search; flip mirrors the image and stays with its tab; the side panel's
- * Slides list opens a slide in a new tab; tabs switch (the address follows), dock side by side, close
- * (never the last one) and come back after a reload, as does the hidden side panel.
+ * Slides list opens a slide in a new tab; tabs switch (the address follows; the viewer left returns to
+ * Selection), dock side by side, close (never the last one) and come back after a reload, as does the
+ * hidden side panel.
  * The table is searched for 'demo': the project's two slides with images.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -205,6 +206,11 @@ test.describe('on a wide screen', () => {
     const rowOf = (fileName: string) => list.getByRole('row').filter({ hasText: fileName });
     await expect(rowOf(BRIGHTFIELD)).toHaveAttribute('aria-current', 'true');
 
+    // The reader measures with the ruler; once another slide is the active one, this viewer is back in
+    // Selection (spec 2 §4).
+    const ruler = viewerOf(page, BRIGHTFIELD).getByRole('button', { name: 'Ruler' });
+    await ruler.click();
+    await expect(ruler).toHaveAttribute('aria-pressed', 'true');
     await openFromSlidesList(page, FLUORESCENCE, 'Open Slide in New Tab');
     await expect(tabButtons(page)).toHaveCount(2);
     await expect(tabButton(page, FLUORESCENCE)).toHaveClass(/flexlayout__tab_button--selected/);
@@ -219,6 +225,7 @@ test.describe('on a wide screen', () => {
     await expect(page).toHaveURL(slideAddress(projectId, ids.brightfield));
     await expect(tabButton(page, BRIGHTFIELD)).toHaveClass(/flexlayout__tab_button--selected/);
     await expect(viewerOf(page, BRIGHTFIELD)).toBeVisible();
+    await expect(ruler).toHaveAttribute('aria-pressed', 'false');
     await expect(viewerOf(page, FLUORESCENCE)).toHaveCount(0);
     await expect(rowOf(BRIGHTFIELD)).toHaveAttribute('aria-current', 'true');
 

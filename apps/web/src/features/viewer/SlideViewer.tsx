@@ -50,6 +50,8 @@ import type { ViewerTabState } from './viewer-layout.ts';
 export interface SlideViewerProps {
   /** The tab's viewer id (spec 2 §3 "Per-viewer state"): its map registers for sync under it. */
   viewerId: string;
+  /** Its slide is the active one (the address's): a viewer that stops being it returns to Selection. */
+  isActive: boolean;
   projectId: string;
   slideId: string;
   /** The viewer's own state, kept with its tab: its flip (spec 2 §4 "Flip"), whether it shows annotations. */
@@ -98,6 +100,7 @@ export function SlideViewer(props: SlideViewerProps) {
     classes: annotations.classMap,
     markerSize: annotations.markerSize,
     setMarkerSize: (size) => changeTabState({ cellMarkerSize: size }),
+    isActive: props.isActive,
   });
 
   const isNotFound = details.error instanceof ApiError && details.error.code === ERROR_CODES.slideNotFound;

@@ -114,6 +114,7 @@ export function ViewerTabs({
       <SlideViewer
         key={config.slideId}
         viewerId={viewerId}
+        isActive={config.slideId === slideId}
         projectId={projectId}
         slideId={config.slideId}
         tabState={config}

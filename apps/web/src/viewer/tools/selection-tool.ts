@@ -1,8 +1,8 @@
 /**
  * Selection (spec 2 §4): a click picks the annotation under the pointer — a region, else a cell marker
- * (Shift or Ctrl/⌘ adds it or takes it out) — and a click on nothing clears both; the pointer's annotation is hovered (throttled to 100 ms,
- * spec 2 §9); a right click opens the annotation menu for the selection, taking the annotation under the
- * pointer first when it is not already selected.
+ * (Shift or Ctrl/⌘ adds it or takes it out) — and a click on nothing clears both; the pointer's region
+ * is hovered (throttled to 100 ms, spec 2 §9); a right click opens the annotation menu for the
+ * selection, taking the region under the pointer first when it is not already selected.
  */
 import type Feature from 'ol/Feature.js';
 import Interaction from 'ol/interaction/Interaction.js';

@@ -110,6 +110,7 @@ export function useAnnotationTools({
   classes,
   markerSize,
   setMarkerSize,
+  isActive,
 }: {
   map: SlideMap | null;
   layers: AnnotationLayers | null;
@@ -124,9 +125,17 @@ export function useAnnotationTools({
   /** The markers' size now (the viewer's, else the project's), and the viewer's choice of another. */
   markerSize: number;
   setMarkerSize: (size: number) => void;
+  /** The viewer's slide is the active one. */
+  isActive: boolean;
 }): AnnotationTools {
   const notify = useNotify();
   const [selectedMode, setSelectedMode] = useState<InteractionMode>(DEFAULT_INTERACTION_MODE);
+  // Spec 2 §4: when the active slide changes, the viewer that was active returns to Selection.
+  const [wasActive, setWasActive] = useState(isActive);
+  if (wasActive !== isActive) {
+    setWasActive(isActive);
+    if (!isActive) setSelectedMode(DEFAULT_INTERACTION_MODE);
+  }
   const {
     settings: effectiveSettings,
     changeSettings,
