@@ -12,6 +12,7 @@ import { test, expect } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
 import {
   ANNOTATION_COPY_TEXTS,
+  ANNOTATION_METADATA_MESSAGES,
   ANNOTATION_SET_MESSAGES,
   DOWNLOAD_VERSION_STARTED,
   EDIT_MESSAGES,
@@ -832,4 +833,64 @@ test('Bulk Copy... copies a set to another slide of the block, page by page', as
     { token: admin },
   );
   expect(copied.map((s) => s.name)).toContain('Block set');
+});
+
+test('Edit Metadata: an FOV given a placement delivery and a class, one cleared; other classes read-only', async ({
+  page,
+  shot,
+}) => {
+  const { regions } = await openNewSet(page, USERS.writer);
+  const at = await centre(page);
+  await page.getByRole('button', { name: 'Field of view' }).click();
+  await page.mouse.click(at(-150, 0).x, at().y);
+  await expect.poll(async () => (await regions()).length).toBe(1);
+  await page.getByRole('button', { name: 'Drawing' }).click();
+  await page.getByRole('group', { name: 'Drawing settings' }).getByRole('button', { name: 'Tumor' }).click();
+  await drawLoop(page, 50, 150);
+  await expect.poll(async () => (await regions()).length).toBe(2);
+  await page.getByRole('button', { name: 'Drawing' }).click();
+
+  // Two selected: Edit Metadata needs exactly one.
+  const menu = page.getByRole('menu', { name: 'Annotation menu' });
+  await page.mouse.click(at(-150, 0).x, at().y);
+  await page.keyboard.down('Shift');
+  await page.mouse.click(at(150, 0).x, at().y);
+  await page.keyboard.up('Shift');
+  await page.mouse.click(at(150, 0).x, at().y, { button: 'right' });
+  await expect(menu.getByRole('menuitem', { name: 'Edit Metadata' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  await page.mouse.click(at(-150, 0).x, at().y);
+  await page.mouse.click(at(-150, 0).x, at().y, { button: 'right' });
+  await menu.getByRole('menuitem', { name: 'Edit Metadata' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Metadata' });
+  await dialog.getByLabel('FOV Placement Delivery', { exact: true }).fill('Manual');
+  await dialog.getByLabel('FOV Class', { exact: true }).fill('Hotspot');
+  await shot('annotation-tools-edit-metadata');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Annotation metadata saved')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const fov = async () => (await regions()).find((r) => r.properties.annotationClass === 'FOV')!;
+  expect((await fov()).properties).toMatchObject({ fovPlacementDelivery: 'Manual', fovClass: 'Hotspot' });
+
+  // Opened again it shows what is stored; a field cleared goes back to its default.
+  await page.mouse.click(at(-150, 0).x, at().y, { button: 'right' });
+  await menu.getByRole('menuitem', { name: 'Edit Metadata' }).click();
+  await expect(dialog.getByLabel('FOV Class', { exact: true })).toHaveValue('Hotspot');
+  await dialog.getByRole('button', { name: 'Clear FOV Class' }).click();
+  await expect(dialog.getByLabel('FOV Class', { exact: true })).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await fov()).properties).not.toHaveProperty('fovClass');
+  expect((await fov()).properties).toMatchObject({ fovPlacementDelivery: 'Manual' });
+
+  // A Tumor outline has no editable metadata: the fields are greyed and say why; Cancel keeps it as it was.
+  await page.mouse.click(at(150, 0).x, at().y);
+  await page.mouse.click(at(150, 0).x, at().y, { button: 'right' });
+  await menu.getByRole('menuitem', { name: 'Edit Metadata' }).click();
+  await expect(dialog.getByText(ANNOTATION_METADATA_MESSAGES.notEditable)).toBeVisible();
+  await expect(dialog.getByLabel('FOV Class', { exact: true })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });

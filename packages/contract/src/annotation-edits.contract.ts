@@ -11,6 +11,7 @@ import { z } from 'zod';
 import {
   annotationClassIdSchema,
   annotationIdSchema,
+  annotationMetadataChangeSchema,
   cellMarkerClassSchema,
   cellMarkerSchema,
   geometrySchema,
@@ -193,4 +194,42 @@ export const getCellMarkerStats = defineRoute({
       }),
     ),
   }),
+});
+
+const AnnotationParams = SetParams.extend({ annotationId: annotationIdSchema });
+
+/** One region annotation's metadata as stored, and whether its class lets it be edited (spec 3 §5). */
+const AnnotationMetadataAnswer = z.object({
+  annotationId: annotationIdSchema,
+  annotationClass: z.string(),
+  isEditable: z.boolean(),
+  metadata: z.object({ fovPlacementDelivery: z.string().nullable(), fovClass: z.string().nullable() }),
+});
+
+/** GET a region annotation's metadata in the set's working state (the Edit Metadata dialog's values). */
+export const getAnnotationMetadata = defineRoute({
+  method: 'GET',
+  path: '/v1/projects/:projectId/annotation-sets/:setId/features/:annotationId/metadata',
+  summary: "A region annotation's metadata",
+  tags: ['annotations'],
+  access: projectPermission(null),
+  params: AnnotationParams,
+  response: AnnotationMetadataAnswer,
+});
+
+/**
+ * PATCH a region annotation's metadata (spec 3 §5 Edit Metadata): the fields named are set, null or empty
+ * text clears one to its default. Only FOV, ROI and ROI detection annotations take it (409
+ * METADATA_NOT_EDITABLE); a locked one does too — the lock keeps its outline, not its description.
+ * Answers the metadata as it is now.
+ */
+export const updateAnnotationMetadata = defineRoute({
+  method: 'PATCH',
+  path: '/v1/projects/:projectId/annotation-sets/:setId/features/:annotationId/metadata',
+  summary: "Change a region annotation's metadata",
+  tags: ['annotations'],
+  access: projectPermission('annotationsManage'),
+  params: AnnotationParams,
+  body: annotationMetadataChangeSchema,
+  response: AnnotationMetadataAnswer,
 });

@@ -33,6 +33,8 @@ export const ERROR_CODES = {
   /** Some annotations of a batch are not (or no longer) in the set: 'Not all annotations updated!'. */
   annotationsNotAllUpdated: 'ANNOTATIONS_NOT_ALL_UPDATED',
   annotationLocked: 'ANNOTATION_LOCKED',
+  /** Metadata is kept only on FOV, ROI and ROI detection annotations (spec 3 §2). */
+  metadataNotEditable: 'METADATA_NOT_EDITABLE',
   /** Deleting an FOV or ROI needs the caller to have confirmed it (spec 2 §4). */
   confirmationRequired: 'CONFIRMATION_REQUIRED',
   /** Spec 2 §8: unlinking a set from the only project it is linked to. */

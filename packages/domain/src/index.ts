@@ -39,6 +39,7 @@ export * from './annotations/annotation-sets.ts';
 export * from './annotations/annotation-classes.ts';
 export * from './annotations/geometry.ts';
 export * from './annotations/annotation-features.ts';
+export * from './annotations/annotation-metadata.ts';
 export * from './annotations/qupath-geojson.ts';
 export * from './annotations/level-of-detail.ts';
 export * from './annotations/binary-transport.ts';

@@ -1,11 +1,20 @@
 /**
  * Saving edits of a set's region annotations and cell markers (spec 2 §7 "Annotation editing"): batch
  * create, change, purge and (regions) lock, each one request and one transaction on the server. The
- * operation queue (features/viewer/annotations) is the one caller; it runs these one at a time.
+ * operation queue (features/viewer/annotations) is their one caller; it runs these one at a time. And a
+ * region's metadata (spec 3 §5 Edit Metadata), read and saved by its dialog.
  */
+import { useQuery } from '@tanstack/react-query';
 import type { RegionAnnotation } from '@tessera/contract';
 import { annotationEdits } from '@tessera/contract';
-import type { CellMarkerClass, Geometry, MarkerSnapshot, Position, RegionSnapshot } from '@tessera/domain';
+import type {
+  AnnotationMetadataChange,
+  CellMarkerClass,
+  Geometry,
+  MarkerSnapshot,
+  Position,
+  RegionSnapshot,
+} from '@tessera/domain';
 import { call } from './client.ts';
 
 export interface EditedSet {
@@ -138,3 +147,20 @@ export async function purgeMarkers(set: EditedSet, ids: readonly string[]): Prom
   });
   return answer.deletedAnnotations.map(markerSnapshotOf);
 }
+
+/** The metadata of one region annotation of the set's working state (the Edit Metadata dialog). */
+export function useAnnotationMetadata(set: EditedSet, annotationId: string) {
+  return useQuery({
+    queryKey: ['annotation-metadata', set.projectId, set.setId, annotationId],
+    queryFn: () => call(annotationEdits.getAnnotationMetadata, { params: { ...set, annotationId } }),
+    // Read afresh each time the dialog opens: another viewer may have changed it.
+    gcTime: 0,
+  });
+}
+
+/** Sets the fields named (null clears one to its default); answers the metadata as saved. */
+export const saveAnnotationMetadata = (
+  set: EditedSet,
+  annotationId: string,
+  change: AnnotationMetadataChange,
+) => call(annotationEdits.updateAnnotationMetadata, { params: { ...set, annotationId }, body: change });

@@ -8,8 +8,18 @@ import { z } from 'zod';
 export const ANNOTATION_CLASS_TYPES = ['freehand', 'cma'] as const;
 export type AnnotationClassType = (typeof ANNOTATION_CLASS_TYPES)[number];
 
-/** The class ids the spec gives a meaning (spec 2 §3, §4; spec 3 §9 'Excl'). */
-export const SPECIAL_CLASS_IDS = { fov: 'FOV', roi: 'ROI', im: 'IM', exclusion: 'Excl' } as const;
+/**
+ * The class ids the spec gives a meaning (spec 2 §3, §4; spec 3 §9 'Excl'; the ROI detection classes of
+ * spec 3 §2, whose annotations carry metadata like an ROI's: annotation-metadata.ts).
+ */
+export const SPECIAL_CLASS_IDS = {
+  fov: 'FOV',
+  roi: 'ROI',
+  im: 'IM',
+  exclusion: 'Excl',
+  roiCorrectDetection: 'ROI correct detection',
+  roiIncorrectDetection: 'ROI incorrect detection',
+} as const;
 
 /** What a feature of an unknown class is shown as. */
 export const DEFAULT_ANNOTATION_CLASS = {

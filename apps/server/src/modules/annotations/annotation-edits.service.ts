@@ -38,7 +38,7 @@ const notAll = (table: edits.ItemTable) =>
   );
 
 /** Runs `work` in one transaction on the set as the transaction sees it (its working version now). */
-async function inSet<T>(
+export async function inSet<T>(
   ctx: AppContext,
   project: ProjectScope,
   setId: string,

@@ -17,6 +17,7 @@ import { addRoute } from '../../http/route.ts';
 import * as sets from './annotation-sets.service.ts';
 import * as items from './annotation-items.service.ts';
 import * as edits from './annotation-edits.service.ts';
+import * as metadata from './annotation-metadata.service.ts';
 import * as links from './annotation-links.service.ts';
 import * as versions from './annotation-versions.service.ts';
 import { queueCopy } from './annotation-copy.service.ts';
@@ -96,6 +97,12 @@ function registerEditRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   addRoute(app, ctx.guard, c.lockAnnotations, ({ project, params, body }) =>
     edits.lockAnnotations(ctx, project, params.setId, body),
+  );
+  addRoute(app, ctx.guard, c.getAnnotationMetadata, ({ project, params }) =>
+    metadata.getAnnotationMetadata(ctx, project, params.setId, params.annotationId),
+  );
+  addRoute(app, ctx.guard, c.updateAnnotationMetadata, ({ project, params, body }) =>
+    metadata.updateAnnotationMetadata(ctx, project, params.setId, params.annotationId, body),
   );
   addRoute(app, ctx.guard, c.createCellMarkers, ({ project, actor, params, body }) =>
     edits.createCellMarkers(ctx, project, actor, params.setId, body),

@@ -286,7 +286,7 @@ export function SlideViewer(props: SlideViewerProps) {
           />
         )}
         <ToolOptions tools={tools} />
-        <AnnotationMenu tools={tools} actions={actions} />
+        <AnnotationMenu tools={tools} actions={actions} classes={annotations.classMap} />
         {annotations.isCrowded && tabState.annotationsVisible && (
           <Chip
             className="map-overlay"

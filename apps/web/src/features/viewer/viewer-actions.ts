@@ -183,6 +183,13 @@ export const VIEWER_ACTIONS = createActionRegistry<ViewerContext>([
     perform: (c) => c.tools.redo(),
   },
   {
+    id: 'viewer.editAnnotationMetadata',
+    label: 'Edit Metadata',
+    isAvailable: (c) => c.tools.canManage,
+    isEnabled: (c) => c.tools.canEditMetadata,
+    perform: (c) => c.tools.editMetadata(),
+  },
+  {
     id: 'viewer.deleteAnnotations',
     label: 'Delete Annotations',
     shortcuts: ['Delete'],

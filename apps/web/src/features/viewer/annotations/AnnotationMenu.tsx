@@ -1,6 +1,7 @@
 /**
  * The annotation menu (spec 3 §2 "Annotation context menu", §5 "Annotation actions"), opened by a right
- * click on the map: Delete, Lock and Unlock Annotations and Copy Annotation URL (actions of
+ * click on the map: Edit Metadata (its dialog: AnnotationMetadataDialog.tsx), Delete, Lock and Unlock
+ * Annotations and Copy Annotation URL (actions of
  * viewer-actions.ts; readers see the last alone), the two RACT items (disabled: RactItems.tsx) and the
  * Set Class submenu of the project's classes but FOV; and the confirmation before deleting an FOV or ROI.
  */
@@ -15,13 +16,22 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { canSetClass, EDIT_MESSAGES } from '@tessera/domain';
+import { canSetClass, classOf, EDIT_MESSAGES, type AnnotationClass } from '@tessera/domain';
 import { ActionMenuItem } from '../../../actions/ActionButton.tsx';
 import type { BoundActions } from '../../../actions/action.ts';
+import { AnnotationMetadataDialog } from './AnnotationMetadataDialog.tsx';
 import { RactItems } from './RactItems.tsx';
 import type { AnnotationTools } from './use-annotation-tools.ts';
 
-export function AnnotationMenu({ tools, actions }: { tools: AnnotationTools; actions: BoundActions }) {
+export function AnnotationMenu({
+  tools,
+  actions,
+  classes,
+}: {
+  tools: AnnotationTools;
+  actions: BoundActions;
+  classes: ReadonlyMap<string, AnnotationClass>;
+}) {
   const [classMenu, setClassMenu] = useState<HTMLElement | null>(null);
   const close = () => {
     setClassMenu(null);
@@ -43,6 +53,7 @@ export function AnnotationMenu({ tools, actions }: { tools: AnnotationTools; act
           anchorPosition={{ top: tools.menuAt.y, left: tools.menuAt.x }}
           slotProps={{ list: { dense: true, 'aria-label': 'Annotation menu' } }}
         >
+          <ActionMenuItem action={actions.get('viewer.editAnnotationMetadata')} onDone={close} />
           <ActionMenuItem action={actions.get('viewer.deleteAnnotations')} onDone={close} />
           <ActionMenuItem action={actions.get('viewer.lockAnnotations')} onDone={close} />
           <ActionMenuItem action={actions.get('viewer.unlockAnnotations')} onDone={close} />
@@ -84,6 +95,14 @@ export function AnnotationMenu({ tools, actions }: { tools: AnnotationTools; act
           </MenuItem>
         ))}
       </Menu>
+      {tools.metadataEditing && (
+        <AnnotationMetadataDialog
+          key={tools.metadataEditing.annotationId}
+          {...tools.metadataEditing}
+          className={(classId) => classOf(classes, classId).name}
+          onClose={tools.closeMetadata}
+        />
+      )}
       <Dialog open={tools.isConfirmingDelete} onClose={tools.cancelDelete}>
         <DialogContent>
           <DialogContentText>{EDIT_MESSAGES.confirmDeleteFovRoi}</DialogContentText>

@@ -184,6 +184,7 @@ export function RegionList({
           </MenuItem>
           {link &&
             [
+              'viewer.editAnnotationMetadata',
               'viewer.deleteAnnotations',
               'viewer.lockAnnotations',
               'viewer.unlockAnnotations',

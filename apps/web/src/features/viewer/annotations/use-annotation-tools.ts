@@ -23,7 +23,7 @@ import { annotationUrl, useSlideAnnotationSets } from '../../../api/annotation-s
 import { useNotify } from '../../../app/notify.tsx';
 import type { AnnotationLayers } from '../../../viewer/annotation-layers.ts';
 import type { MarkerStore } from '../../../viewer/marker-store.ts';
-import { editedOf } from '../../../viewer/region-features.ts';
+import { editedOf, isTemporaryId } from '../../../viewer/region-features.ts';
 import type { SlideMap } from '../../../viewer/slide-map.ts';
 import { SketchLayer } from '../../../viewer/tools/sketch-layer.ts';
 import type { ToolSettings } from '../../../viewer/tools/tool-context.ts';
@@ -92,6 +92,13 @@ export interface AnnotationTools {
   fixAnnotations: (() => Promise<string>) | null;
   /** Copies the address of the one selected region (spec 3 §2 'Copy Annotation URL'). */
   copyAnnotationUrl(): void;
+  /** One saved region is selected, and nothing else, in a set that can be edited (spec 3 §5). */
+  canEditMetadata: boolean;
+  /** Opens Edit Metadata on the selected region. */
+  editMetadata(): void;
+  /** The region whose metadata is being edited, in its set; null while the dialog is closed. */
+  metadataEditing: { set: { projectId: string; setId: string }; annotationId: string } | null;
+  closeMetadata(): void;
   /** Where the annotation menu is open (a right click on the map), or null. */
   menuAt: { x: number; y: number } | null;
   closeMenu(): void;
@@ -161,6 +168,7 @@ export function useAnnotationTools({
     [layers],
   );
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+  const [metadataOf, setMetadataOf] = useState<string | null>(null);
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const [revision, queueChanged] = useReducer((n: number) => n + 1, 0);
 
@@ -229,6 +237,9 @@ export function useAnnotationTools({
     const feature = regions?.feature(id);
     return feature ? [editedOf(feature)] : [];
   });
+  const [onlySelected] = selection.size === 1 && markerSelection.size === 0 ? selection : [];
+  // A region drawn a moment ago has no server id until its saving is done.
+  const canEditMetadata = canEdit && onlySelected !== undefined && !isTemporaryId(onlySelected);
   const store = layers?.markers.store ?? null;
   const selectedMarkerCounts = useMemo(
     () => (store ? classCounts(store, markerSelection) : NO_COUNTS),
@@ -297,6 +308,15 @@ export function useAnnotationTools({
         () => notify(url, 'info'),
       );
     },
+    canEditMetadata,
+    editMetadata: () => {
+      if (canEditMetadata) setMetadataOf(onlySelected);
+    },
+    metadataEditing:
+      metadataOf !== null && setId !== null && canEdit
+        ? { set: { projectId, setId }, annotationId: metadataOf }
+        : null,
+    closeMetadata: () => setMetadataOf(null),
     menuAt,
     closeMenu: () => setMenuAt(null),
   };
