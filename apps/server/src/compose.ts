@@ -14,7 +14,8 @@ import { createSettingsService } from './modules/app/settings.service.ts';
 import { createAuditLog } from './modules/audit/audit.service.ts';
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
 import { createJobQueue } from './jobs/queue.ts';
-import { EncodedAnswers } from './modules/annotations/annotation-answers.ts';
+import { ANSWER_CACHE_BYTES, EncodedAnswers } from './modules/annotations/annotation-answers.ts';
+import { sharedAnswers } from './modules/annotations/annotation-answers.queries.ts';
 import { ColumnStores } from './grid/column-store/column-stores.ts';
 
 export interface Composed {
@@ -74,7 +75,9 @@ export async function compose(
     audit: createAuditLog(handle.db),
     jobs: createJobQueue(handle.db),
     gridStores: new ColumnStores(handle.db, handle.dialect, config.gridMemoryBytes),
-    annotationAnswers: new EncodedAnswers(),
+    annotationAnswers: new EncodedAnswers(sharedAnswers(handle.db), ANSWER_CACHE_BYTES, (error) =>
+      log(`Shared annotation answers unavailable: ${String(error)}`),
+    ),
     guard: { db: handle.db, manualVersion: () => settings.manualVersion() },
   };
   return {

@@ -101,3 +101,13 @@ export interface AnnotationVersionCollectionsTable {
   tag: string;
   created_at: string;
 }
+
+/** An encoded answer about a set, shared by the serving processes (migration 0026). */
+export interface AnnotationAnswersTable {
+  key: string;
+  set_id: string;
+  /** The answers of one kind about the set's working state: a newer one makes the others stale. Null for a version's. */
+  family: string | null;
+  bytes: Uint8Array;
+  made_at: string;
+}

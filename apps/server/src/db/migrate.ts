@@ -28,6 +28,7 @@ import * as m20261128_0022_annotation_revisions from './migrations/20261128_0022
 import * as m20261128_0023_annotation_set_boxes from './migrations/20261128_0023_annotation_set_boxes.ts';
 import * as m20261128_0024_annotation_answer_properties from './migrations/20261128_0024_annotation_answer_properties.ts';
 import * as m20261128_0025_uploads from './migrations/20261128_0025_uploads.ts';
+import * as m20261207_0026_annotation_answers from './migrations/20261207_0026_annotation_answers.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261128_0023_annotation_set_boxes': m20261128_0023_annotation_set_boxes,
   '20261128_0024_annotation_answer_properties': m20261128_0024_annotation_answer_properties,
   '20261128_0025_uploads': m20261128_0025_uploads,
+  '20261207_0026_annotation_answers': m20261207_0026_annotation_answers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

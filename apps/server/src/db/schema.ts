@@ -7,6 +7,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { LandmarksTable, ToolConfigsTable } from './viewer-tables.ts';
 import type { UploadsTable } from './upload-tables.ts';
 import type {
+  AnnotationAnswersTable,
   AnnotationCellMarkersTable,
   AnnotationClassesTable,
   AnnotationFeaturesTable,
@@ -417,6 +418,7 @@ export interface Database {
   annotation_set_links: AnnotationSetLinksTable;
   annotation_features: AnnotationFeaturesTable;
   annotation_cell_markers: AnnotationCellMarkersTable;
+  annotation_answers: AnnotationAnswersTable;
   annotation_set_versions: AnnotationSetVersionsTable;
   annotation_version_collections: AnnotationVersionCollectionsTable;
   uploads: UploadsTable;

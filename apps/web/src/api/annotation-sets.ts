@@ -28,6 +28,7 @@ import {
 import { viewerPath } from '../app/viewer-path.ts';
 import { saveBlob } from './slide-export.ts';
 import { call, fetchBlob, pathOf } from './client.ts';
+import { cellMarkersUrl, takeEarly } from './early-answers.ts';
 import { queryKeys } from './queries.ts';
 
 export function useSlideAnnotationSets(projectId: string, slideId: string) {
@@ -90,12 +91,9 @@ export async function fetchRegionViewport(
 
 /** The set's cell markers, every one, as typed arrays. */
 export async function fetchCellMarkers(set: ShownSet, signal?: AbortSignal): Promise<BinaryCellMarkers> {
-  const url = pathOf(
-    annotations.getCellMarkersBinary,
-    { projectId: set.projectId, setId: set.setId },
-    { version: set.version },
-  );
-  return decodeCellMarkers(await (await fetchBlob(url, signal)).arrayBuffer());
+  const url = cellMarkersUrl(set);
+  const answer = await (takeEarly(url, signal) ?? fetchBlob(url, signal));
+  return decodeCellMarkers(await answer.arrayBuffer());
 }
 
 /** Reads the set's lists again (the region list, the marker totals): after an import wrote into it. */

@@ -5,7 +5,8 @@
  * image-to-screen transform. Drawn only when the view or the markers changed (a tile arriving redraws
  * the map, not the markers), and while the view moves (a drag, a zoom's animation) the last drawing is
  * moved and scaled with it, as the region layer's outlines are, and drawn anew at rest: a million
- * markers is seconds a frame on a GPU drawn in software, and even on a real one the drag stays smooth. Each marker
+ * markers is seconds a frame on a GPU drawn in software, and even on a real one the drag stays smooth. Far
+ * out, where markers crowd, a level of detail draws one marker per small cell (marker-detail.ts). Each marker
  * is a disc in the colour of its first class (classOf: the default class for one the project lacks),
  * `size` screen pixels in radius (spec 2 §3 cellMarkerSize, the project's cell marker panel's), with a
  * dark rim to stand out on tissue.
@@ -22,6 +23,7 @@ import {
   type AnnotationClass,
   type BinaryCellMarkers,
 } from '@tessera/domain';
+import { thinnedMarkers, thinningCell } from './marker-detail.ts';
 import { MarkerStore, type MarkerChange } from './marker-store.ts';
 
 const VERTEX_SHADER = `
@@ -123,6 +125,13 @@ export class MarkerLayer {
   private readonly program: WebGLProgram | null;
   private readonly positions: WebGLBuffer | null;
   private readonly colors: WebGLBuffer | null;
+  /** The markers drawn far out (marker-detail.ts), as an index buffer; needs 32-bit indices. */
+  private readonly thinned: WebGLBuffer | null;
+  private readonly hasUintIndices: boolean;
+  /** The thinned markers of each cell size, for the markers as they are now; emptied by an edit. */
+  private readonly thinnings = new Map<number, Uint32Array | null>();
+  /** The cell size whose thinning the index buffer holds. */
+  private thinnedCell: number | null = null;
   /** The markers as the tools edit them; null until read. */
   store: MarkerStore | null = null;
   /** Entries the GPU buffers hold room for. */
@@ -150,6 +159,8 @@ export class MarkerLayer {
     this.program = this.gl ? compile(this.gl) : null;
     this.positions = this.gl?.createBuffer() ?? null;
     this.colors = this.gl?.createBuffer() ?? null;
+    this.thinned = this.gl?.createBuffer() ?? null;
+    this.hasUintIndices = this.gl?.getExtension('OES_element_index_uint') != null;
     this.layer = new Layer({
       zIndex: LAYER_Z.annotations,
       visible: options.isVisible,
@@ -187,6 +198,13 @@ export class MarkerLayer {
     this.changed();
   }
 
+  /** The markers changed: their thinnings are out of date too. */
+  private markersChanged(): void {
+    this.thinnings.clear();
+    this.thinnedCell = null;
+    this.changed();
+  }
+
   /** The drawing is out of date: drawn again at the next frame. */
   private changed(): void {
     this.version++;
@@ -199,6 +217,7 @@ export class MarkerLayer {
     if (!gl) return;
     gl.deleteBuffer(this.positions);
     gl.deleteBuffer(this.colors);
+    gl.deleteBuffer(this.thinned);
     gl.deleteProgram(this.program);
   }
 
@@ -220,7 +239,7 @@ export class MarkerLayer {
     gl.bindBuffer(gl.ARRAY_BUFFER, this.colors);
     gl.bufferData(gl.ARRAY_BUFFER, rgba, gl.DYNAMIC_DRAW);
     this.uploaded = capacity;
-    this.changed();
+    this.markersChanged();
   }
 
   /** An edit: its entries alone, unless one lies past the buffers' room (then all, in bigger buffers). */
@@ -236,7 +255,7 @@ export class MarkerLayer {
       this.writeColor(rgba, 0, i, new Map());
       gl.bufferSubData(gl.ARRAY_BUFFER, i * 4, rgba);
     }
-    this.changed();
+    this.markersChanged();
   }
 
   /** Entry i's colour into `rgba` at `offset`: its first class's, opaque; transparent when deleted. */
@@ -304,7 +323,33 @@ export class MarkerLayer {
     gl.bindBuffer(gl.ARRAY_BUFFER, this.colors);
     gl.enableVertexAttribArray(color);
     gl.vertexAttribPointer(color, 4, gl.UNSIGNED_BYTE, true, 0, 0);
-    gl.drawArrays(gl.POINTS, 0, n);
+    const thinned = this.thinnedAt(frameState.viewState.resolution);
+    if (thinned === null) gl.drawArrays(gl.POINTS, 0, n);
+    else gl.drawElements(gl.POINTS, thinned, gl.UNSIGNED_INT, 0);
     return canvas;
+  }
+
+  /**
+   * How many markers the index buffer names at this resolution, once it holds them; null to draw all
+   * (close in, or a thinning that would leave most).
+   */
+  private thinnedAt(resolution: number): number | null {
+    const { gl, store } = this;
+    const cell = thinningCell(resolution, this.size);
+    if (!gl || !store || cell === null || !this.hasUintIndices) return null;
+    let indices = this.thinnings.get(cell);
+    if (indices === undefined) {
+      indices = thinnedMarkers(store, cell);
+      // One that leaves most markers is not worth its memory: drawn whole.
+      if (indices && indices.length > 0.8 * store.count) indices = null;
+      this.thinnings.set(cell, indices);
+    }
+    if (indices === null) return null;
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.thinned);
+    if (this.thinnedCell !== cell) {
+      gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, indices, gl.STATIC_DRAW);
+      this.thinnedCell = cell;
+    }
+    return indices.length;
   }
 }

@@ -25,12 +25,21 @@ export function CellMarkerTotals({
     </TableCell>
   );
   return (
-    <Table size="small" aria-label="Cell Marker Annotations">
+    // Fixed layout: the counts keep their width in the narrow side panel, and a long class name is cut.
+    <Table
+      size="small"
+      aria-label="Cell Marker Annotations"
+      sx={{ tableLayout: 'fixed', '& th, & td': { px: 1 } }}
+    >
       <TableHead>
         <TableRow>
           <TableCell>Class</TableCell>
-          <TableCell align="right">Total</TableCell>
-          <TableCell align="right">Selected</TableCell>
+          <TableCell align="right" sx={{ width: 72 }}>
+            Total
+          </TableCell>
+          <TableCell align="right" sx={{ width: 72 }}>
+            Selected
+          </TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -40,7 +49,7 @@ export function CellMarkerTotals({
             <TableRow key={classId}>
               <TableCell
                 title={c.name}
-                sx={{ whiteSpace: 'nowrap', maxWidth: 150, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
               >
                 <span
                   aria-hidden

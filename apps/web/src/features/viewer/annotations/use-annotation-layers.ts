@@ -27,6 +27,7 @@ import {
   type ShownSet,
 } from '../../../api/annotation-sets.ts';
 import { useAnnotationClassMap } from '../../../api/annotation-classes.ts';
+import { SET_ID, SET_VERSION } from '../../../api/early-answers.ts';
 import { useToolConfig } from '../../../api/tool-configs.ts';
 import { useNotify } from '../../../app/notify.tsx';
 import type { AnnotationLayers, AnnotationSource } from '../../../viewer/annotation-layers.ts';
@@ -41,9 +42,6 @@ export interface AnnotationSetParam {
   /** annotation_id: the annotation to select and fit the view to (use-annotation-deep-link.ts). */
   annotationId: string | null;
 }
-
-const SET_ID = /^[0-9a-f]{24}$/;
-const VERSION = /^[1-9]\d{0,9}$/;
 
 export function useAnnotationLayers({
   map,
@@ -105,7 +103,8 @@ export function useAnnotationLayers({
     const id = `${paramSetId}@${paramVersion ?? ''}`;
     if (applied.current === id) return;
     applied.current = id;
-    if (!SET_ID.test(paramSetId) || (paramVersion !== null && !VERSION.test(paramVersion))) sayNotOnSlide();
+    if (!SET_ID.test(paramSetId) || (paramVersion !== null && !SET_VERSION.test(paramVersion)))
+      sayNotOnSlide();
     else choose(paramSetId, paramVersion === null ? null : Number(paramVersion));
   }, [paramSetId, paramVersion]);
 
