@@ -4,7 +4,7 @@
  * list replaces the cached one, so the viewer's tools see the new classes at once.
  */
 import { useMemo } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnnotationClass } from '@tessera/domain';
 import { annotations } from '@tessera/contract';
 import { call } from './client.ts';
@@ -13,13 +13,14 @@ import { queryKeys } from './queries.ts';
 /** Spec 1 §8: what a failed read of the classes says. */
 export const CLASSES_FETCH_FAILED = 'Annotation classes fetch failed';
 
-export function useAnnotationClasses(projectId: string) {
-  return useQuery({
+export const annotationClassesQuery = (projectId: string) =>
+  queryOptions({
     queryKey: queryKeys.annotationClasses(projectId),
     queryFn: ({ signal }) => call(annotations.getAnnotationClasses, { params: { projectId }, signal }),
     staleTime: 5 * 60_000,
   });
-}
+
+export const useAnnotationClasses = (projectId: string) => useQuery(annotationClassesQuery(projectId));
 
 /** The project's classes, freehand and cell marker, by id (empty until read). */
 export function useAnnotationClassMap(projectId: string) {

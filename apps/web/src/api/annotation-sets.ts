@@ -4,7 +4,14 @@
  * binary transport: no JSON to parse). Both are background reads, as tiles are: outside the busy
  * indicator.
  */
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   decodeCellMarkers,
   decodeRegions,
@@ -31,13 +38,15 @@ import { call, fetchBlob, pathOf } from './client.ts';
 import { cellMarkersUrl, takeEarly } from './early-answers.ts';
 import { queryKeys } from './queries.ts';
 
-export function useSlideAnnotationSets(projectId: string, slideId: string) {
-  return useQuery({
+export const slideAnnotationSetsQuery = (projectId: string, slideId: string) =>
+  queryOptions({
     queryKey: queryKeys.slideAnnotationSets(projectId, slideId),
     queryFn: ({ signal }) =>
       call(annotations.listSlideAnnotationSets, { params: { projectId, slideId }, signal }),
   });
-}
+
+export const useSlideAnnotationSets = (projectId: string, slideId: string) =>
+  useQuery(slideAnnotationSetsQuery(projectId, slideId));
 
 /** Creates an empty set on the slide (spec 2 §2 "create or rename annotation set"); answers its id. */
 export function useCreateAnnotationSet(projectId: string, slideId: string) {

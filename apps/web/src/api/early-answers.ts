@@ -1,15 +1,13 @@
 /**
  * The cell markers of the set a viewer address opens with (spec 2 §2 `annotation_set_id`), asked for as
- * the app starts. They are the largest answer a viewer waits for (a million markers are 20 MB), and
+ * the app starts (viewer-prefetch.ts). They are the largest answer a viewer waits for (a million markers are 20 MB), and
  * asked in turn they would wait for the app's sign-in check, the project, the slide and its sets, one
  * after the other. The viewer's first read of them takes this answer — once: later reads ask afresh —
  * and one not taken within a minute is dropped. A refused or failed early answer costs nothing: the
  * viewer then asks as it would have.
  */
 import { annotations } from '@tessera/contract';
-import { viewerPathParts } from '../app/viewer-path.ts';
 import { fetchBlob, pathOf } from './client.ts';
-import { loadSession } from './session-store.ts';
 
 /** Set ids and versions as the viewer takes them from its address (use-annotation-layers.ts). */
 export const SET_ID = /^[0-9a-f]{24}$/;
@@ -26,19 +24,12 @@ export const cellMarkersUrl = (set: { projectId: string; setId: string; version?
     { version: set.version },
   );
 
-/** Asks for the markers of the set the viewer address `location` names, if it names one and the user is signed in. */
-export function prefetchCellMarkers(location: { pathname: string; search: string }): void {
-  const parts = viewerPathParts(location.pathname);
-  const search = new URLSearchParams(location.search);
+/** Asks for the markers of the set a viewer address's `search` names, if it names one. */
+export function prefetchCellMarkers(projectId: string, search: URLSearchParams): void {
   const setId = search.get('annotation_set_id');
   const version = search.get('annotation_set_version');
-  if (!parts || !setId || !SET_ID.test(setId) || (version !== null && !SET_VERSION.test(version))) return;
-  if (!loadSession()) return;
-  const url = cellMarkersUrl({
-    projectId: parts.projectId,
-    setId,
-    version: version ? Number(version) : undefined,
-  });
+  if (!setId || !SET_ID.test(setId) || (version !== null && !SET_VERSION.test(version))) return;
+  const url = cellMarkersUrl({ projectId, setId, version: version ? Number(version) : undefined });
   const answer = fetchBlob(url);
   // Nobody may take it: its failure is nobody's to report.
   answer.catch(() => undefined);

@@ -1,5 +1,5 @@
 /** Query hooks of the projects feature (spec 1 §7: create project, update project, folder ids). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { projects, type Project } from '@tessera/contract';
 import { call } from './client.ts';
 import { queryKeys } from './queries.ts';
@@ -7,22 +7,24 @@ import { queryKeys } from './queries.ts';
 export type { Project };
 
 /** The projects the user can access, ordered by name (the server's order). */
-export function useProjects() {
-  return useQuery({
-    queryKey: queryKeys.projects,
-    queryFn: ({ signal }) => call(projects.listProjects, { signal }),
-  });
-}
+export const projectsQuery = queryOptions({
+  queryKey: queryKeys.projects,
+  queryFn: ({ signal }) => call(projects.listProjects, { signal }),
+});
+
+export const useProjects = () => useQuery(projectsQuery);
 
 /** Project ids are 24 hex characters; anything else cannot name a project, so it is not asked for. */
 export const isProjectId = (id: string | undefined): id is string => !!id && /^[0-9a-f]{24}$/.test(id);
 
-export function useProject(projectId: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.project(projectId ?? ''),
-    queryFn: ({ signal }) => call(projects.getProject, { params: { projectId: projectId! }, signal }),
-    enabled: isProjectId(projectId),
+export const projectQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: queryKeys.project(projectId),
+    queryFn: ({ signal }) => call(projects.getProject, { params: { projectId }, signal }),
   });
+
+export function useProject(projectId: string | undefined) {
+  return useQuery({ ...projectQuery(projectId ?? ''), enabled: isProjectId(projectId) });
 }
 
 export function useFolderIds(enabled = true) {

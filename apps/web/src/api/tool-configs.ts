@@ -5,7 +5,7 @@
  * §8) and the caller goes on with the default.
  */
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toolConfigs } from '@tessera/contract';
 import {
   DEFAULT_TOOL_CONFIGS,
@@ -22,9 +22,8 @@ import { messageOf, queryKeys } from './queries.ts';
  * The project's config `configId`; `config` is the default until it is read and when reading failed
  * (`query` tells which). Mount it once per page: each mount says a failure.
  */
-export function useToolConfig<Id extends ToolConfigId>(projectId: string, configId: Id) {
-  const notify = useNotify();
-  const query = useQuery({
+export const toolConfigQuery = <Id extends ToolConfigId>(projectId: string, configId: Id) =>
+  queryOptions({
     queryKey: queryKeys.toolConfig(projectId, configId),
     queryFn: async ({ signal }) =>
       toolConfigOrDefault(
@@ -34,6 +33,10 @@ export function useToolConfig<Id extends ToolConfigId>(projectId: string, config
     // A project's tool configs change when someone edits them, not while a viewer is open.
     staleTime: 5 * 60_000,
   });
+
+export function useToolConfig<Id extends ToolConfigId>(projectId: string, configId: Id) {
+  const notify = useNotify();
+  const query = useQuery(toolConfigQuery(projectId, configId));
   const error = query.error;
   useEffect(() => {
     if (error) notify(VIEWER_MESSAGES.configurationFetchFailed(messageOf(error)), 'error');

@@ -9,7 +9,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { createQueryClient } from '../api/queries.ts';
-import { prefetchViewerData } from '../api/viewer-prefetch.ts';
 import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary.tsx';
 import { ScreenLoading } from '../ui/PageMessage.tsx';
 import { AppStateGate } from './app-state/AppStateGate.tsx';
@@ -36,7 +35,11 @@ export function App() {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     const viewer = viewerPathParts(window.location.pathname);
-    if (viewer) prefetchViewerData(client, viewer.projectId, viewer.slideId);
+    // A chunk of its own: the queries it names are the viewer's, not the sign-in page's.
+    if (viewer)
+      void import('../api/viewer-prefetch.ts').then((m) =>
+        m.prefetchViewerData(client, viewer, window.location.search),
+      );
     return client;
   });
   return (

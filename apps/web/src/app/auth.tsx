@@ -23,6 +23,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { auth, profile } from '@tessera/contract';
 import { ApiError, call, setSignedOutHandler } from '../api/client.ts';
+import { meQuery } from '../api/me.ts';
 import { clearSession, isRemembered, loadSession, saveSession } from '../api/session-store.ts';
 import { requestAppStateCheck } from './app-state/signals.ts';
 
@@ -47,7 +48,6 @@ export interface AuthValue {
   signOut(): Promise<void>;
 }
 
-export const ME_QUERY_KEY = ['me'] as const;
 export const LOGIN_PATH = '/login';
 
 /** What /login receives in its location state: where to go back to, and why the user is there. */
@@ -63,13 +63,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [hasSession, setHasSession] = useState(() => loadSession() !== null);
   const [signOutReason, setSignOutReason] = useState<SignOutReason | null>(null);
 
-  const meQuery = useQuery({
-    queryKey: ME_QUERY_KEY,
-    queryFn: ({ signal }) => call(profile.getMe, { signal }),
-    enabled: hasSession,
-    staleTime: 5 * 60_000,
-  });
-  const { isError: meFailed, error: meError } = meQuery;
+  const meAnswer = useQuery({ ...meQuery, enabled: hasSession });
+  const { isError: meFailed, error: meError } = meAnswer;
   useEffect(() => {
     // A /v1/me that fails for a reason other than the sign-in may mean the server is down or in
     // maintenance: let the app-state gate look now rather than at its next poll.
@@ -133,7 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     endSession('logout');
   }, [endSession]);
 
-  const me = hasSession ? (meQuery.data ?? null) : null;
+  const me = hasSession ? (meAnswer.data ?? null) : null;
   const status: AuthStatus = !hasSession ? 'signedOut' : me ? 'signedIn' : 'loading';
   const value = useMemo<AuthValue>(
     () => ({ me, status, signIn, replaceTokens, reloadSession, signOut }),

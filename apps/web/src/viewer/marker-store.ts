@@ -43,7 +43,7 @@ export class MarkerStore {
     this.count = n;
     this.x = new Float64Array(binary.x);
     this.y = new Float64Array(binary.y);
-    this.ids = Float64Array.from(binary.ids);
+    this.ids = new Float64Array(binary.ids);
     this.live = new Uint8Array(n).fill(1);
   }
 
