@@ -34,7 +34,7 @@ import {
 } from '@tessera/contract';
 import { viewerPath } from '../app/viewer-path.ts';
 import { saveBlob } from './slide-export.ts';
-import { call, fetchBlob, pathOf } from './client.ts';
+import { call, fetchBytes, pathOf } from './client.ts';
 import { cellMarkersUrl, takeEarly } from './early-answers.ts';
 import { queryKeys } from './queries.ts';
 
@@ -95,14 +95,13 @@ export async function fetchRegionViewport(
     { projectId: set.projectId, setId: set.setId },
     { version: set.version, bbox, ...detail },
   );
-  return decodeRegions(await (await fetchBlob(url, signal)).arrayBuffer());
+  return decodeRegions(await fetchBytes(url, signal));
 }
 
 /** The set's cell markers, every one, as typed arrays. */
 export async function fetchCellMarkers(set: ShownSet, signal?: AbortSignal): Promise<BinaryCellMarkers> {
   const url = cellMarkersUrl(set);
-  const answer = await (takeEarly(url, signal) ?? fetchBlob(url, signal));
-  return decodeCellMarkers(await answer.arrayBuffer());
+  return decodeCellMarkers(await (takeEarly(url, signal) ?? fetchBytes(url, signal)));
 }
 
 /** Reads the set's lists again (the region list, the marker totals): after an import wrote into it. */
@@ -136,7 +135,7 @@ export async function fetchRegionCentres(set: ShownSet, signal?: AbortSignal): P
     { projectId: set.projectId, setId: set.setId },
     { version: set.version, detail: 'centroid' },
   );
-  return decodeRegions(await (await fetchBlob(url, signal)).arrayBuffer());
+  return decodeRegions(await fetchBytes(url, signal));
 }
 
 /**

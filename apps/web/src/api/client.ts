@@ -207,7 +207,14 @@ export function holdBusy(): () => void {
  * GETs a URL built from a route (pathOf) that answers bytes, with the session's token and its refresh,
  * outside the busy indicator: the viewer's tiles, dozens a second while panning, are background work.
  */
-export async function fetchBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+export const fetchBlob = async (url: string, signal?: AbortSignal): Promise<Blob> =>
+  (await fetchOk(url, signal)).blob();
+
+/** As fetchBlob, the bytes as one buffer: typed-array answers (a blob would be copied out again). */
+export const fetchBytes = async (url: string, signal?: AbortSignal): Promise<ArrayBuffer> =>
+  (await fetchOk(url, signal)).arrayBuffer();
+
+async function fetchOk(url: string, signal?: AbortSignal): Promise<Response> {
   const attempt = (token: string | undefined) =>
     fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: signal ?? null });
   let session = loadSession();
@@ -219,7 +226,7 @@ export async function fetchBlob(url: string, signal?: AbortSignal): Promise<Blob
   if (res.status === 401 && session && (await refreshTokens()))
     res = await attempt(loadSession()?.accessToken);
   if (!res.ok) throw await errorOf(res);
-  return await res.blob();
+  return res;
 }
 
 /** Calls a route that answers bytes (images): the token travels in a header, so an <img src> cannot do this. */

@@ -7,14 +7,14 @@
  * viewer then asks as it would have.
  */
 import { annotations } from '@tessera/contract';
-import { fetchBlob, pathOf } from './client.ts';
+import { fetchBytes, pathOf } from './client.ts';
 
 /** Set ids and versions as the viewer takes them from its address (use-annotation-layers.ts). */
 export const SET_ID = /^[0-9a-f]{24}$/;
 export const SET_VERSION = /^[1-9]\d{0,9}$/;
 
 const KEPT_MS = 60_000;
-const early = new Map<string, Promise<Blob>>();
+const early = new Map<string, Promise<ArrayBuffer>>();
 
 /** The address of a set's cell markers (or one version's), as typed arrays. */
 export const cellMarkersUrl = (set: { projectId: string; setId: string; version?: number | undefined }) =>
@@ -30,7 +30,7 @@ export function prefetchCellMarkers(projectId: string, search: URLSearchParams):
   const version = search.get('annotation_set_version');
   if (!setId || !SET_ID.test(setId) || (version !== null && !SET_VERSION.test(version))) return;
   const url = cellMarkersUrl({ projectId, setId, version: version ? Number(version) : undefined });
-  const answer = fetchBlob(url);
+  const answer = fetchBytes(url);
   // Nobody may take it: its failure is nobody's to report.
   answer.catch(() => undefined);
   early.set(url, answer);
@@ -38,9 +38,9 @@ export function prefetchCellMarkers(projectId: string, search: URLSearchParams):
 }
 
 /** The early answer for `url`, taken (null when there is none); a failed one is asked again. */
-export function takeEarly(url: string, signal?: AbortSignal): Promise<Blob> | null {
+export function takeEarly(url: string, signal?: AbortSignal): Promise<ArrayBuffer> | null {
   const answer = early.get(url);
   if (!answer) return null;
   early.delete(url);
-  return answer.catch(() => fetchBlob(url, signal));
+  return answer.catch(() => fetchBytes(url, signal));
 }

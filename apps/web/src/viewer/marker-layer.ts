@@ -226,14 +226,22 @@ export class MarkerLayer {
     const { gl, store } = this;
     if (!gl || !this.program || !store) return;
     const capacity = store.x.length;
+    const { x, y, count } = store;
     const xy = new Float32Array(capacity * 2);
-    const rgba = new Uint8Array(capacity * 4);
-    const palette = new Map<string, readonly number[]>();
-    for (let i = 0; i < store.count; i++) {
-      xy[2 * i] = store.x[i]!;
-      xy[2 * i + 1] = store.y[i]!;
-      this.writeColor(rgba, i * 4, i, palette);
+    for (let i = 0; i < count; i++) {
+      xy[2 * i] = x[i]!;
+      xy[2 * i + 1] = y[i]!;
     }
+    // Colours as whole 32-bit words, read through the same kind of view they are written with, so the
+    // bytes land in order on any byte order.
+    const rgba = new Uint8Array(capacity * 4);
+    const words = new Uint32Array(rgba.buffer);
+    const { names, index } = store.firstClasses();
+    const wordOf = (name: string) => new Uint32Array(this.colorOf(name).buffer)[0]!;
+    const palette = Uint32Array.from(names, wordOf);
+    const none = wordOf('');
+    for (let i = 0; i < count; i++)
+      if (store.isLive(i)) words[i] = index[i]! >= 0 ? palette[index[i]!]! : none;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.positions);
     gl.bufferData(gl.ARRAY_BUFFER, xy, gl.DYNAMIC_DRAW);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.colors);
@@ -251,29 +259,15 @@ export class MarkerLayer {
       gl.bindBuffer(gl.ARRAY_BUFFER, this.positions);
       gl.bufferSubData(gl.ARRAY_BUFFER, i * 8, new Float32Array([store.x[i]!, store.y[i]!]));
       gl.bindBuffer(gl.ARRAY_BUFFER, this.colors);
-      const rgba = new Uint8Array(4);
-      this.writeColor(rgba, 0, i, new Map());
+      const rgba = store.isLive(i) ? this.colorOf(store.firstClassAt(i) ?? '') : new Uint8Array(4);
       gl.bufferSubData(gl.ARRAY_BUFFER, i * 4, rgba);
     }
     this.markersChanged();
   }
 
-  /** Entry i's colour into `rgba` at `offset`: its first class's, opaque; transparent when deleted. */
-  private writeColor(
-    rgba: Uint8Array,
-    offset: number,
-    i: number,
-    palette: Map<string, readonly number[]>,
-  ): void {
-    const store = this.store!;
-    if (!store.isLive(i)) return;
-    const name = store.firstClassAt(i) ?? '';
-    let rgb = palette.get(name);
-    if (!rgb) palette.set(name, (rgb = rgbOf(classOf(this.classes, name).color)));
-    rgba[offset] = rgb[0]!;
-    rgba[offset + 1] = rgb[1]!;
-    rgba[offset + 2] = rgb[2]!;
-    rgba[offset + 3] = 255;
+  /** A class's colour, opaque, as the colour buffer holds it (unknown classes: the default's). */
+  private colorOf(classId: string): Uint8Array {
+    return new Uint8Array([...rgbOf(classOf(this.classes, classId).color), 255]);
   }
 
   private render(frameState: FrameState): HTMLElement {

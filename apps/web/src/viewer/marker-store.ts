@@ -41,8 +41,9 @@ export class MarkerStore {
   constructor(private readonly binary: BinaryCellMarkers) {
     const n = binary.ids.length;
     this.count = n;
-    this.x = new Float64Array(binary.x);
-    this.y = new Float64Array(binary.y);
+    // The answer's own arrays, edited in place: the store is their one reader.
+    this.x = binary.x;
+    this.y = binary.y;
     this.ids = new Float64Array(binary.ids);
     this.live = new Uint8Array(n).fill(1);
   }
@@ -71,6 +72,26 @@ export class MarkerStore {
     return start < this.binary.classStart[i + 1]!
       ? this.binary.classNames[this.binary.classIndex[start]!]
       : undefined;
+  }
+
+  /**
+   * Every entry's first class at once (drawing them all): class names, and per entry an index into them,
+   * -1 for none; a million entries without a lookup by name each.
+   */
+  firstClasses(): { names: string[]; index: Int32Array } {
+    const { classStart, classIndex, classNames } = this.binary;
+    const names = [...classNames];
+    const index = new Int32Array(this.count);
+    const sent = Math.min(this.count, this.binary.ids.length);
+    for (let i = 0; i < sent; i++)
+      index[i] = classStart[i]! < classStart[i + 1]! ? classIndex[classStart[i]!]! : -1;
+    for (let i = sent; i < this.count; i++) index[i] = -1;
+    for (const [i, classes] of this.edited) {
+      const name = classes[0]?.classId;
+      if (name === undefined) index[i] = -1;
+      else index[i] = names.includes(name) ? names.indexOf(name) : names.push(name) - 1;
+    }
+    return { names, index };
   }
 
   indexOf(id: string): number {

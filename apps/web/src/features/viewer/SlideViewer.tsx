@@ -17,7 +17,7 @@ import {
 } from '@tessera/domain';
 import { ERROR_CODES } from '@tessera/contract';
 import { isTextEntry, performKey } from '../../actions/action.ts';
-import { ApiError, fetchBlob } from '../../api/client.ts';
+import { ApiError, fetchBytes } from '../../api/client.ts';
 import { messageOf } from '../../api/queries.ts';
 import { useSlideList } from '../../api/slide-list.ts';
 import { channelTileUrlOf, tileUrlOf, useSlideDetails } from '../../api/slide-viewer.ts';
@@ -150,7 +150,7 @@ export function SlideViewer(props: SlideViewerProps) {
         ? {
             layout: channelLayout,
             url: channelTileUrlOf(projectId, slideId, fileName ?? ''),
-            fetchBytes: (url) => fetchBlob(url).then((blob) => blob.arrayBuffer()),
+            fetchBytes,
           }
         : undefined,
     [channelLayout, projectId, slideId, fileName],
