@@ -60,6 +60,7 @@ const EnvSchema = z.object({
     .default('auto'),
   TESSERA_GRID_MEMORY_MB: z.coerce.number().int().min(0).max(1_000_000).default(512),
   TESSERA_MAX_UPLOAD_GB: z.coerce.number().positive().max(100_000).default(200),
+  TESSERA_UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().max(100_000).default(72),
   TESSERA_TRANSFER_DIR: z.string().min(1).optional(),
 });
 
@@ -102,6 +103,8 @@ export interface Config {
   gridMemoryBytes: number;
   /** The largest file one upload may hold (issue #15; a whole-slide image is rarely over 20 GB). */
   maxUploadBytes: number;
+  /** An upload no byte came to for this long is given up: its bytes are removed, its client starts over. */
+  uploadExpiryMs: number;
   /** The transfer area (spec 1 §2 Transfer wizard): destinations are its folders; default dataDir/transfer. */
   transferDir: string;
 }
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.TESSERA_SERVE_PROCESSES === 'auto' ? os.availableParallelism() : e.TESSERA_SERVE_PROCESSES,
     gridMemoryBytes: e.TESSERA_GRID_MEMORY_MB * 1024 * 1024,
     maxUploadBytes: Math.floor(e.TESSERA_MAX_UPLOAD_GB * 1024 ** 3),
+    uploadExpiryMs: e.TESSERA_UPLOAD_EXPIRY_HOURS * 3_600_000,
     transferDir: path.resolve(e.TESSERA_TRANSFER_DIR ?? path.join(dataDir, 'transfer')),
     webDist: path.resolve(e.TESSERA_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };

@@ -14,7 +14,7 @@ import type { Config } from '../config.ts';
 import { compose, type Composed } from '../compose.ts';
 import { buildApp } from '../http/app.ts';
 import { createJobWorker, type JobWorker } from '../jobs/worker.ts';
-import { recoverUploads } from '../modules/uploads/uploads.service.ts';
+import { expireUploads, recoverUploads, UPLOAD_EXPIRY_CHECK_MS } from '../modules/uploads/uploads.service.ts';
 import { enqueuePendingConversions } from '../modules/imaging/images.service.ts';
 import { seedDemo } from './seed-demo.ts';
 
@@ -36,9 +36,21 @@ export async function serve(config: Config, log: Log): Promise<void> {
   recoverUploads(composed.ctx, log).catch((error: unknown) =>
     log(`Unfinished uploads could not be looked at: ${String(error)}`),
   );
+  expireUploadsNowAndHourly(composed, log);
   if (config.serveProcesses === 1)
     return serveHttp(config, log, { runsJobs: config.hasEmbeddedWorker, composed });
   superviseServers(config, log, composed);
+}
+
+/** Gives up abandoned uploads (uploads.service expireUploads) at start and then every hour, here alone. */
+function expireUploadsNowAndHourly({ ctx }: Composed, log: Log): void {
+  const expire = () =>
+    expireUploads(ctx).then(
+      (count) => count > 0 && log(`Gave up ${count} upload(s) no byte came to for too long`),
+      (error: unknown) => log(`Abandoned uploads could not be looked at: ${String(error)}`),
+    );
+  void expire();
+  setInterval(() => void expire(), UPLOAD_EXPIRY_CHECK_MS).unref();
 }
 
 /** This process answers HTTP (and runs jobs when it is the only process). */

@@ -22,6 +22,8 @@ export const UPLOAD_MESSAGES = {
   notFound: 'Upload not found',
   alreadyStored: 'Stored already: not sent again',
   stopped: 'Stopped: start the upload again to go on from where it stopped',
+  expired: (hours: number) =>
+    `No bytes of this upload came for ${hours} hours: it was given up and nothing was kept; upload the file again`,
 } as const;
 
 /** Spec 1 §4 "Upload state", per file. */

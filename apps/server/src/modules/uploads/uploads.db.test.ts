@@ -4,7 +4,7 @@
  * the shared test slides, read from there.
  */
 import crypto from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tus from 'tus-js-client';
@@ -17,7 +17,7 @@ import {
   type TestUser,
 } from '../../../test/harness.ts';
 import { fileChecksum } from '../imaging/checksum.ts';
-import { recoverUploads, UPLOAD_ERROR_CODES, uploadsDir } from './uploads.service.ts';
+import { expireUploads, recoverUploads, UPLOAD_ERROR_CODES, uploadsDir } from './uploads.service.ts';
 
 const SVS = path.join(SLIDES_DIR, 'CMU-1-Small-Region.svs');
 const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
@@ -255,5 +255,56 @@ describe.each(DIALECTS)('uploads [%s]', (dialect) => {
       .where('project_id', '=', third.id)
       .execute();
     expect(slides).toHaveLength(1);
+  });
+
+  it('gives up an upload no byte came to for the expiry, keeping nothing; a recent or complete one stays', async () => {
+    const expiryMs = t.ctx.config.uploadExpiryMs;
+    const later = Date.now() + expiryMs + 60_000;
+    const other = await t.createProject({ members: [{ user: writer, role: 'projectWrite' }] });
+    const begin = async (projectId: string) =>
+      (await create(writer, { ...svsMetadata(), projectId }, svs.length)).headers.get('location')!;
+    const fileOf = (url: string) => path.join(uploadsDir(t.ctx), url.split('/').pop()!);
+    // Abandoned halfway, and abandoned before its first byte.
+    const halfway = await begin(project.id);
+    expect((await patch(writer, halfway, 0, svs.subarray(0, 1000))).status).toBe(204);
+    const unstarted = await begin(project.id);
+    // A byte came recently (its file written within the expiry, as seen from `later`).
+    const recent = await begin(project.id);
+    expect((await patch(writer, recent, 0, svs.subarray(0, 1000))).status).toBe(204);
+    const recently = new Date(later - expiryMs / 2);
+    await utimes(fileOf(recent), recently, recently);
+    // Every byte in, not registered yet (its server was killed): recovery's, never given up.
+    const complete = await begin(other.id);
+    await writeFile(fileOf(complete), svs);
+
+    const [first, second] = await Promise.all([expireUploads(t.ctx, later), expireUploads(t.ctx, later)]);
+    expect(first + second).toBeGreaterThanOrEqual(2);
+    expect(await expireUploads(t.ctx, later)).toBe(0);
+    const hours = expiryMs / 3_600_000;
+    for (const url of [halfway, unstarted]) {
+      const answer = await head(writer, url);
+      expect(answer.status).toBe(410);
+      expect(await answer.json().catch(() => null)).toBeNull(); // HEAD: no body
+      const row = await t.ctx.db
+        .selectFrom('uploads')
+        .select(['state', 'error_message'])
+        .where('id', '=', url.split('/').pop()!)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ state: 'failed', error_message: UPLOAD_MESSAGES.expired(hours) });
+    }
+    const left = await readdir(uploadsDir(t.ctx));
+    for (const url of [halfway, unstarted]) {
+      const id = url.split('/').pop()!;
+      expect(left.filter((f) => f.startsWith(id))).toEqual([]);
+    }
+    // The client resuming the abandoned one is told why (PATCH answers with a body).
+    const resumed = await patch(writer, halfway, 1000, svs.subarray(1000, 2000));
+    expect(resumed.status).toBe(410);
+    expect(await resumed.json()).toEqual({
+      code: UPLOAD_ERROR_CODES.failed,
+      message: UPLOAD_MESSAGES.expired(hours),
+    });
+    expect((await head(writer, recent)).headers.get('upload-offset')).toBe('1000');
+    expect((await head(writer, complete)).headers.get('upload-offset')).toBe(String(svs.length));
   });
 });

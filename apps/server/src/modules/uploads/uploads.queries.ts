@@ -63,6 +63,30 @@ export async function deleteUpload(db: Db, id: string): Promise<void> {
   await db.deleteFrom('uploads').where('id', '=', id).execute();
 }
 
+/** Uploads still receiving bytes that began before `before` (ISO time): those expiry looks at. */
+export async function findReceivingUploads(db: Db, before: string): Promise<UploadRow[]> {
+  return db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('state', '=', 'receiving')
+    .where('created_at', '<', before)
+    .execute();
+}
+
+/**
+ * Gives up a receiving upload (failed with `errorMessage`); false when it is no longer receiving (its
+ * last byte came meanwhile, or another server gave it up first).
+ */
+export async function markExpired(db: Db, id: string, errorMessage: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('uploads')
+    .set({ state: 'failed', error_message: errorMessage, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'receiving')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Uploads a server may have left unfinished: bytes still arriving, or registering under a lease that ran out. */
 export async function findUnfinishedUploads(db: Db, now: string): Promise<UploadRow[]> {
   return db

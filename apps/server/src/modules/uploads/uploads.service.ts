@@ -184,3 +184,29 @@ export async function recoverUploads(ctx: AppContext, log: (line: string) => voi
     }
   }
 }
+
+/** How often the serving primary looks for uploads to give up (expireUploads). */
+export const UPLOAD_EXPIRY_CHECK_MS = 60 * 60_000;
+
+/**
+ * Gives up the uploads no byte came to for the server's expiry (TESSERA_UPLOAD_EXPIRY_HOURS): their bytes
+ * and tus's record of them go, and the row says why (failed), so their client's next request is told
+ * 410 with that reason and a tus client starts over. The time of an upload's last byte is its received
+ * file's (each PATCH writes it). One whose bytes are all in is recovery's to register, never given up.
+ * Answers how many were given up; several servers may run it at once (one gives each up).
+ */
+export async function expireUploads(ctx: AppContext, now = Date.now()): Promise<number> {
+  const cutoff = now - ctx.config.uploadExpiryMs;
+  const message = UPLOAD_MESSAGES.expired(Number((ctx.config.uploadExpiryMs / 3_600_000).toFixed(2)));
+  let count = 0;
+  for (const row of await q.findReceivingUploads(ctx.db, new Date(cutoff).toISOString())) {
+    const received = receivedPath(ctx, row.id);
+    const file = await stat(received).catch(() => null);
+    if (file && (file.size === row.size || file.mtimeMs > cutoff)) continue;
+    if (!(await q.markExpired(ctx.db, row.id, message, new Date(now).toISOString()))) continue;
+    await rm(received, { force: true });
+    await rm(`${received}.json`, { force: true });
+    count++;
+  }
+  return count;
+}
