@@ -12,6 +12,8 @@ export interface RunningServer {
   url: string;
   logFile: string;
   stop(): Promise<void>;
+  /** Ends it at once (SIGKILL), as a crash or an operator's kill -9 would: nothing is flushed or closed. */
+  kill(): Promise<void>;
 }
 
 /** Seeding the demo (two generated slides, 10,000 rows) takes ~20 s idle; a busy 2-core machine needs more. */
@@ -46,15 +48,22 @@ export async function startTessera(env: Record<string, string>, url: string): Pr
   });
   fs.closeSync(out);
   await waitForVersion(url, child, logFile);
+  const exited = () => new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url,
     logFile,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = exited();
+      child.kill('SIGKILL');
+      await gone;
+    },
     stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = exited();
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
+      await gone;
       clearTimeout(timer);
     },
   };
