@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Permission } from '@tessera/domain';
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * - public: anyone, signed in or not (login steps, version file).

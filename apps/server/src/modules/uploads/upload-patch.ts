@@ -23,7 +23,7 @@ import { completeUpload, uploadsDir } from './uploads.service.ts';
 import type { UploadRow } from './uploads.queries.ts';
 
 export const TUS_BYTES = 'application/offset+octet-stream';
-const TUS_VERSION = '1.0.0';
+export const TUS_VERSION = '1.0.0';
 
 /** Bytes gathered before one write to the disk: fewer, larger writes keep the upload at the disk's speed. */
 const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;

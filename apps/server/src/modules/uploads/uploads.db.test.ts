@@ -99,6 +99,15 @@ describe.each(DIALECTS)('uploads [%s]', (dialect) => {
     checksum: svsChecksum,
   });
 
+  it('says what it speaks to anyone who asks (tus discovery: OPTIONS)', async () => {
+    const answer = await fetch(`${base}/v1/uploads`, { method: 'OPTIONS' });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('tus-resumable')).toBe('1.0.0');
+    expect(answer.headers.get('tus-version')).toBe('1.0.0');
+    expect(answer.headers.get('tus-extension')).toBe('creation,termination');
+    expect(answer.headers.get('tus-max-size')).toBe(String(MAX_UPLOAD_BYTES));
+  });
+
   it('takes a slide from a tus client and registers it once: image, slide, conversion queued', async () => {
     const url = await new Promise<string>((resolve, reject) => {
       const upload = new tus.Upload(svs, {

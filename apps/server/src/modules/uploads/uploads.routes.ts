@@ -30,7 +30,10 @@ import {
   uploadsDir,
 } from './uploads.service.ts';
 import { deleteUpload, type UploadRow } from './uploads.queries.ts';
-import { appendToUpload, TUS_BYTES } from './upload-patch.ts';
+import { appendToUpload, TUS_BYTES, TUS_VERSION } from './upload-patch.ts';
+
+/** The tus extensions this endpoint takes (discovery; OPTIONS): each is tested (uploads.db.test.ts). */
+const TUS_EXTENSIONS = 'creation,termination';
 
 /** The caller of the request tus is handling: its hooks run inside, where Fastify's request is not at hand. */
 const callers = new AsyncLocalStorage<Actor>();
@@ -117,6 +120,17 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     // The bytes are tus's to read, as they arrive: Fastify leaves them in the request.
     scope.addContentTypeParser(TUS_BYTES, (_req, _payload, done) => done(null));
     scope.route({ ...contractRouteOptions(contract.createUpload, ctx.guard), handler: handOver });
+    scope.route({
+      ...contractRouteOptions(contract.describeUploads, ctx.guard),
+      handler: (_req, reply) =>
+        reply
+          .code(204)
+          .header('tus-resumable', TUS_VERSION)
+          .header('tus-version', TUS_VERSION)
+          .header('tus-extension', TUS_EXTENSIONS)
+          .header('tus-max-size', String(ctx.config.maxUploadBytes))
+          .send(),
+    });
     for (const def of [contract.getUploadOffset, contract.appendUpload, contract.cancelUpload])
       scope.route({
         ...contractRouteOptions(def, ctx.guard),
