@@ -1,8 +1,8 @@
 /**
  * The cell markers of the set a viewer address opens with (spec 2 §2 `annotation_set_id`), asked for as
- * the app starts (viewer-prefetch.ts). They are the largest answer a viewer waits for (a million markers are 20 MB), and
- * asked in turn they would wait for the app's sign-in check, the project, the slide and its sets, one
- * after the other. The viewer's first read of them takes this answer — once: later reads ask afresh —
+ * the app starts (viewer-prefetch.ts). They are the largest answer a viewer waits for (a million markers
+ * are 28 MB), and asked in turn they would wait for the app's sign-in check, the project, the slide and
+ * its sets, one after the other. The viewer's first read of them takes this answer — once: later reads ask afresh —
  * and one not taken within a minute is dropped. A refused or failed early answer costs nothing: the
  * viewer then asks as it would have.
  */
