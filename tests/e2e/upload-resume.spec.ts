@@ -17,6 +17,7 @@ import { test, expect } from './fixtures.ts';
 import { REPO_ROOT } from './support/env.ts';
 import { reservePort } from './support/ports.ts';
 import { startTessera, type RunningServer } from './support/server.ts';
+import { signInWith } from './support/users.ts';
 import { buildTiff, imageTags } from '../../packages/wsi/test/tiny-tiff.ts';
 
 const EMAIL = 'resume@tessera.test';
@@ -140,14 +141,7 @@ test('an upload whose server is killed halfway resumes from where it stopped and
       name: 'Resumed uploads',
       summary: '',
     });
-    await page.addInitScript((t) => {
-      const session = {
-        accessToken: t.accessToken,
-        refreshToken: t.refreshToken,
-        refreshAt: Date.now() + t.expiresIn * 800,
-      };
-      sessionStorage.setItem('tessera.session', JSON.stringify(session));
-    }, tokens);
+    await signInWith(page, tokens);
     // Where each PATCH began: the first from 0, the one after the restart from what the server kept.
     const patchedFrom: number[] = [];
     page.on('request', (request) => {

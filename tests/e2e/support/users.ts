@@ -40,6 +40,12 @@ export async function tokensFor(email: string): Promise<Tokens> {
  */
 export async function signInPage(page: Page, email: string): Promise<Tokens> {
   const tokens = await tokensFor(email);
+  await signInWith(page, tokens);
+  return tokens;
+}
+
+/** As signInPage, with tokens already at hand (from another server than the run's, say). */
+export async function signInWith(page: Page, tokens: Tokens): Promise<void> {
   await page.addInitScript((t) => {
     if (sessionStorage.getItem('e2e.signedIn')) return;
     sessionStorage.setItem('e2e.signedIn', '1');
@@ -50,5 +56,4 @@ export async function signInPage(page: Page, email: string): Promise<Tokens> {
     };
     sessionStorage.setItem('tessera.session', JSON.stringify(session));
   }, tokens);
-  return tokens;
 }
