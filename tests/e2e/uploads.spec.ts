@@ -2,8 +2,9 @@
  * The Upload panel (spec 1 §2, §4, §6; issue #15 point 1): a writer drops two slides and a file that is
  * no slide into a new project, starts the upload, watches the states, reads the notice, and finds the
  * slides in the table after pressing refresh; the same file again is not sent; Clear history empties the
- * list. A reader's button is disabled with the spec's tooltip. The slides are the shared test slides,
- * read from there.
+ * list. A folder holding a DICOM series of two files, a slide and a note becomes two items: the series is
+ * one slide. A reader's button is disabled with the spec's tooltip. The slides are the shared test
+ * slides, read from there (a chosen folder holds copies in a temporary folder: a browser does not follow links).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -83,6 +84,49 @@ test('a writer uploads two slides and a file that is no slide; the slides join t
   await expect(page.getByLabel('Output log')).not.toHaveText('Nothing logged yet.');
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await jobs.getByRole('button', { name: 'Close' }).click();
+});
+
+test('a writer chooses a folder: its DICOM series is one slide, its other slide another, its note left out', async ({
+  page,
+  shot,
+}) => {
+  const admin = await tokensFor(USERS.admin);
+  const project = await createProject(admin.accessToken, `Folder upload ${Date.now()}`);
+  await addMembers(admin.accessToken, project.id, [USERS.writer], 'projectWrite');
+  const { accessToken: token } = await signInPage(page, USERS.writer);
+  const run = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-folder-')), 'run');
+  fs.mkdirSync(path.join(run, 'openslide-boxes'), { recursive: true });
+  for (const name of ['boxes_0.dcm', 'boxes_1.dcm'])
+    fs.copyFileSync(slidePath(`dicom/openslide-boxes/${name}`), path.join(run, 'openslide-boxes', name));
+  fs.copyFileSync(OME, path.join(run, 'cells-2c.ome.tif'));
+  fs.writeFileSync(path.join(run, 'readme.txt'), 'scanned on Monday\n');
+  await page.goto(`/projects/${project.id}/slides`);
+  await page.getByRole('button', { name: 'Upload slides' }).click();
+
+  await panel(page).getByLabel('Slide folder').setInputFiles(run);
+  await expect(panel(page).getByTestId('upload-row')).toHaveCount(2);
+  await expect(
+    panel(page).getByText('1 file in the folders is not a slide file and was left out: run/readme.txt'),
+  ).toBeVisible();
+  const series = rowOf(page, 'openslide-boxes');
+  await expect(series.getByText(/^2 files · /)).toBeVisible();
+  await series.getByRole('button', { name: 'Show files' }).click();
+  const files = series.getByRole('list', { name: 'Files of openslide-boxes' }).getByTestId('upload-file-row');
+  await expect(files).toHaveText([/^boxes_0\.dcm.*Not started$/, /^boxes_1\.dcm.*Not started$/]);
+  await shot('upload-panel-folder');
+
+  await panel(page).getByRole('button', { name: 'Start upload' }).click();
+  await expect(page.getByText(UPLOAD_MESSAGES.allUploaded)).toBeVisible({ timeout: 30_000 });
+  await expect(files).toHaveText([/^boxes_0\.dcm.*Finished$/, /^boxes_1\.dcm.*Finished$/]);
+  await expect(series.getByText('Finished', { exact: true }).first()).toBeVisible();
+  await expect(rowOf(page, 'cells-2c.ome.tif').getByText('Finished')).toBeVisible();
+  await shot('upload-panel-folder-finished');
+  expect(await slideCount(token, project.id)).toBe(2);
+
+  await panel(page).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(slideCountText(page)).toHaveText('2 of 2 slides');
+  await expect(page.getByRole('gridcell', { name: 'openslide-boxes', exact: true }).first()).toBeVisible();
 });
 
 test('a reader cannot upload: the button says why', async ({ page }) => {

@@ -44,6 +44,7 @@ export * from './annotations/qupath-geojson.ts';
 export * from './annotations/level-of-detail.ts';
 export * from './annotations/binary-transport.ts';
 export * from './uploads/uploads.ts';
+export * from './uploads/upload-items.ts';
 export * from './slide-copy/slide-copy.ts';
 export * from './slide-transfer/slide-transfer.ts';
 export * from './label-extract/label-extract.ts';

@@ -1,5 +1,5 @@
 /**
- * Table types of slide uploads (migration 0025), kept beside schema.ts so that file stays small; the same
+ * Table types of slide uploads (migrations 0025, 0027), kept beside schema.ts so that file stays small; the same
  * conventions hold (timestamps ISO text).
  */
 import type { ColumnType } from 'kysely';
@@ -26,4 +26,9 @@ export interface UploadsTable {
   error_message: Nullable<string>;
   created_at: string;
   updated_at: string;
+  /** The files of one item of several (migration 0027): the client's key, and the item's file count. */
+  item_key: Nullable<string>;
+  /** Where this file goes in the item's folder ('x/Slidedat.ini'); empty for a single-file upload. */
+  relative_path: Nullable<string>;
+  file_count: Nullable<number>;
 }

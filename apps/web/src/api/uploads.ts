@@ -1,12 +1,13 @@
 /**
- * What the upload panel sends (issue #15 point 1): a file's checksum (packages/domain checksum.ts, hashed
- * here with Web Crypto), the project's slide for that checksum when the image is stored already
- * ('available' — or linked from another project of the user, without a copy), and the bytes over tus
- * (`/v1/uploads`, tus-js-client) with progress, retries and resuming an upload a closed tab or a cut
- * network left unfinished. The server registers the slide when the last byte is in.
+ * What the upload panel sends (issue #15 point 1): an item's checksum (packages/domain checksum.ts, hashed
+ * here with Web Crypto; an item of several files combines its files'), the project's slide for that
+ * checksum when the image is stored already ('available' — or linked from another project of the user,
+ * without a copy), and the bytes over tus (`/v1/uploads`, tus-js-client) with progress, retries and
+ * resuming an upload a closed tab or a cut network left unfinished. The server registers the slide when
+ * the last byte of the item is in.
  */
 import type * as tus from 'tus-js-client';
-import { checksumRanges, checksumSizeSuffix, UPLOAD_MESSAGES } from '@tessera/domain';
+import { checksumRanges, checksumSizeSuffix, combinedChecksumText, UPLOAD_MESSAGES } from '@tessera/domain';
 import { slides, uploads, type Slide } from '@tessera/contract';
 import { ApiError, call, freshAccessToken } from './client.ts';
 
@@ -25,22 +26,57 @@ export async function fileChecksum(file: Blob): Promise<string> {
     bytes.set(part, at);
     at += part.length;
   }
+  return sha256Hex(bytes);
+}
+
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** An item's checksum: its file's, or for several files (in the item's order) the hash of theirs. */
+export async function itemChecksum(files: readonly Blob[]): Promise<string> {
+  const sums: string[] = [];
+  for (const file of files) sums.push(await fileChecksum(file));
+  if (sums.length === 1) return sums[0]!;
+  return sha256Hex(new TextEncoder().encode(combinedChecksumText(sums)));
+}
+
+/**
+ * The key the files of an item of several share on the server (uploads.service.ts): kept in this browser
+ * until the item ends, so the item's files resumed after the tab was closed join the same item.
+ */
+export const itemKeys = {
+  storageKey: (projectId: string, checksum: string) => `tessera-upload-item:${projectId}:${checksum}`,
+  keyFor(projectId: string, checksum: string): string {
+    const storageKey = this.storageKey(projectId, checksum);
+    const kept = localStorage.getItem(storageKey);
+    if (kept) return kept;
+    const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+      b.toString(16).padStart(2, '0'),
+    ).join('');
+    localStorage.setItem(storageKey, key);
+    return key;
+  },
+  forget(projectId: string, checksum: string): void {
+    localStorage.removeItem(this.storageKey(projectId, checksum));
+  },
+};
+
 /** The project's slide for a file already stored (made here when stored for another project of the user); null when it must be sent. */
 export async function findStoredSlide(
   projectId: string,
-  file: { name: string; checksum: string },
+  file: { name: string; checksum: string; firstFile?: string },
 ): Promise<Slide | null> {
-  const dot = file.name.lastIndexOf('.');
+  // A folder's item (a DICOM series) is named after the folder: its kind is its first file's.
+  const kind = file.firstFile ?? file.name;
+  const dot = kind.lastIndexOf('.');
   try {
     return await call(slides.getOrCreateSlide, {
       params: { projectId },
       body: {
         fileName: file.name,
-        fileExtension: dot > 0 ? file.name.slice(dot + 1) : 'unknown',
+        fileExtension: dot > 0 ? kind.slice(dot + 1) : 'unknown',
         checksum: file.checksum,
       },
     });
@@ -59,16 +95,27 @@ export interface SendingFile {
   done: Promise<void>;
 }
 
+/** What a file's upload says of its item: the item's name and checksum, and its place in an item of several. */
+export interface ItemOfFile {
+  projectId: string;
+  /** The item's (slide's) name. */
+  name: string;
+  checksum: string;
+  /** For an item of several files. */
+  part?: { itemKey: string; relativePath: string; fileCount: number };
+}
+
 /**
  * Sends a file's bytes to the project over tus, resuming an earlier upload of the same file when the
- * browser remembers one. `done` settles when the server has registered the slide, or with its refusal.
+ * browser remembers one. `done` settles when the server has the file — for the last of an item, when it
+ * has registered the slide — or with its refusal.
  */
 export function sendFile(
-  projectId: string,
+  item: ItemOfFile,
   file: File,
-  checksum: string,
   onProgress: (sent: number, total: number) => void,
 ): SendingFile {
+  const { projectId, name, checksum, part } = item;
   let upload: tus.Upload | undefined;
   let stop: (error: Error) => void = () => {};
   const done = new Promise<void>((resolve, reject) => {
@@ -78,7 +125,21 @@ export function sendFile(
       .then(async ({ Upload }) => {
         const sending = new Upload(file, {
           endpoint: uploads.createUpload.path,
-          metadata: { projectId, fileName: file.name, checksum },
+          metadata: {
+            projectId,
+            fileName: name,
+            checksum,
+            ...(part && {
+              itemKey: part.itemKey,
+              relativePath: part.relativePath,
+              fileCount: String(part.fileCount),
+            }),
+          },
+          // Resumes only the same file of the same item into the same project.
+          fingerprint: async () =>
+            ['tessera', projectId, checksum, part?.relativePath ?? name, file.size, file.lastModified].join(
+              '|',
+            ),
           retryDelays: RETRY_DELAYS_MS,
           removeFingerprintOnSuccess: true,
           // The token can expire during a long upload: each request takes the current one.

@@ -17,6 +17,18 @@ export const UPLOAD_MESSAGES = {
   empty: 'The file is empty: an empty file is not a slide',
   tooLarge: (maxBytes: number) => `The file is larger than this server accepts (${maxBytes} bytes)`,
   invalidFileName: 'The file name must not contain path separators or control characters',
+  itemMetadataMissing:
+    'A file of an upload item of several files must name its itemKey, relativePath and fileCount in Upload-Metadata',
+  invalidItemKey: 'The itemKey must be 32 lowercase hexadecimal characters',
+  invalidRelativePath:
+    "The relativePath must be names joined by '/', without '.', '..', backslashes or control characters",
+  invalidFileCount: (max: number) =>
+    `The fileCount of an upload item must be a whole number from 2 to ${max}`,
+  itemFileExists: 'This file of the upload item was created already',
+  itemDisagrees:
+    'The files of one upload item must name the same projectId, fileName, checksum and fileCount',
+  itemFull: 'Every file of this upload item was created already',
+  itemEnded: 'This upload item has ended: start the upload again',
   checksumMismatch:
     'The uploaded bytes do not match the checksum computed before sending; nothing was kept: upload the file again',
   notFound: 'Upload not found',

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { checksumRanges, checksumSizeSuffix } from '@tessera/domain';
+import { checksumRanges, checksumSizeSuffix, combinedChecksumText } from '@tessera/domain';
 
 export interface FileChecksum {
   checksum: string;
@@ -43,6 +43,6 @@ export async function imageChecksum(paths: readonly string[]): Promise<FileCheck
   if (paths.length === 1) return fileChecksum(paths[0]!);
   const parts: FileChecksum[] = [];
   for (const path of paths) parts.push(await fileChecksum(path));
-  const hash = crypto.createHash('sha256').update(parts.map((p) => p.checksum).join('\n'));
+  const hash = crypto.createHash('sha256').update(combinedChecksumText(parts.map((p) => p.checksum)));
   return { checksum: hash.digest('hex'), size: parts.reduce((total, p) => total + p.size, 0) };
 }

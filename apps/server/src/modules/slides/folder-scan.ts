@@ -1,27 +1,15 @@
 /**
  * Which slides a folder holds, for slide folder registration (folder-import.service.ts), before anything
  * is read: files by extension (symlinks followed), an MRXS file together with its companion folder as one
- * slide, and the .dcm files grouped per DICOM series. Only the folder itself is searched; other
+ * slide, and the .dcm files grouped per DICOM series (the extensions are the domain's SLIDE_EXTENSIONS, which
+ * uploads group by too). Only the folder itself is searched; other
  * subfolders are reported, not entered.
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DicomInstance, dicomSeriesKey, FileSource } from '@tessera/wsi';
+import { SLIDE_EXTENSIONS } from '@tessera/domain';
 import { describeFailure } from '../../errors.ts';
-
-/** Extensions of single-file slides (and the MRXS index file). .ome.tif(f) is covered by tif(f). */
-export const SLIDE_EXTENSIONS: ReadonlySet<string> = new Set([
-  'svs',
-  'tif',
-  'tiff',
-  'qptiff',
-  'ndpi',
-  'mrxs',
-  'scn',
-  'bif',
-  'vms',
-  'dcm',
-]);
 
 /** One slide to register: its display file name and every file that belongs to it (the slide file first). */
 export interface FolderUnit {

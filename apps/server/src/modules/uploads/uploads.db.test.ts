@@ -16,16 +16,12 @@ import {
   type TestServer,
   type TestUser,
 } from '../../../test/harness.ts';
+import { tusRequests } from '../../../test/tus.test-helpers.ts';
 import { fileChecksum } from '../imaging/checksum.ts';
 import { expireUploads, recoverUploads, UPLOAD_ERROR_CODES, uploadsDir } from './uploads.service.ts';
 
 const SVS = path.join(SLIDES_DIR, 'CMU-1-Small-Region.svs');
 const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
-
-const metadataHeader = (metadata: Record<string, string>) =>
-  Object.entries(metadata)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
 
 describe.each(DIALECTS)('uploads [%s]', (dialect) => {
   let t: TestServer & { stop(): Promise<void> };
@@ -54,38 +50,12 @@ describe.each(DIALECTS)('uploads [%s]', (dialect) => {
   });
   afterAll(() => t.stop());
 
-  /** A tus creation as curl would send it; answers the upload's URL path. */
-  async function create(
-    user: TestUser | null,
-    metadata: Record<string, string>,
-    length: number | null,
-  ): Promise<Response> {
-    return fetch(`${base}/v1/uploads`, {
-      method: 'POST',
-      headers: {
-        'tus-resumable': '1.0.0',
-        ...(length === null ? {} : { 'upload-length': String(length) }),
-        'upload-metadata': metadataHeader(metadata),
-        ...(user ? { authorization: `Bearer ${user.token}` } : {}),
-      },
-    });
-  }
+  const tusAt = () => tusRequests(base);
+  const create = (user: TestUser | null, metadata: Record<string, string>, length: number | null) =>
+    tusAt().create(user?.token ?? null, metadata, length);
   const patch = (user: TestUser, url: string, offset: number, bytes: Buffer) =>
-    fetch(base + url, {
-      method: 'PATCH',
-      headers: {
-        'tus-resumable': '1.0.0',
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-        authorization: `Bearer ${user.token}`,
-      },
-      body: bytes,
-    });
-  const head = (user: TestUser, url: string) =>
-    fetch(base + url, {
-      method: 'HEAD',
-      headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${user.token}` },
-    });
+    tusAt().patch(user.token, url, offset, bytes);
+  const head = (user: TestUser, url: string) => tusAt().head(user.token, url);
   const slideOf = async (checksum: string) =>
     t.ctx.db
       .selectFrom('slides')

@@ -1,13 +1,32 @@
-/** SQL of uploads (migration 0025). Only this file (and db/) talks to the uploads table. */
-import type { Selectable } from 'kysely';
+/** SQL of uploads (migrations 0025, 0027). Only this file (and db/) talks to the uploads table. */
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { UploadsTable } from '../../db/upload-tables.ts';
 
 export type UploadRow = Selectable<UploadsTable>;
 
+/** The rows of the upload's item: the files of an item of several, or the upload itself. */
+const sameItem = (upload: UploadRow) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
+  upload.item_key === null
+    ? eb('id', '=', upload.id)
+    : eb.and([eb('user_id', '=', upload.user_id), eb('item_key', '=', upload.item_key)]);
+
 export async function insertUpload(
   db: Db,
-  row: Pick<UploadRow, 'id' | 'project_id' | 'user_id' | 'file_name' | 'checksum' | 'size' | 'created_at'>,
+  row: Pick<
+    UploadRow,
+    | 'id'
+    | 'project_id'
+    | 'user_id'
+    | 'file_name'
+    | 'checksum'
+    | 'size'
+    | 'created_at'
+    | 'item_key'
+    | 'relative_path'
+    | 'file_count'
+  >,
 ): Promise<void> {
   await db
     .insertInto('uploads')
@@ -19,20 +38,31 @@ export async function findUpload(db: Db, id: string): Promise<UploadRow | undefi
   return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The files of a user's item of several uploads, in no order. */
+export async function findItemUploads(db: Db, userId: string, itemKey: string): Promise<UploadRow[]> {
+  return db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('item_key', '=', itemKey)
+    .execute();
+}
+
 /**
- * Takes the upload for registering until `leaseUntil`: from receiving, or from a registering whose lease
- * ran out (its server died). False when another holds it or it is done: exactly one registers it.
+ * Takes the upload's item for registering until `leaseUntil`: from receiving, or from a registering whose
+ * lease ran out (its server died). Answers how many rows it took — none when another holds them or they
+ * are done: exactly one registers an item, since one statement takes all its rows.
  */
 export async function claimForRegistering(
   db: Db,
-  id: string,
+  upload: UploadRow,
   now: string,
   leaseUntil: string,
-): Promise<boolean> {
+): Promise<number> {
   const result = await db
     .updateTable('uploads')
     .set({ state: 'registering', lease_until: leaseUntil, updated_at: now })
-    .where('id', '=', id)
+    .where(sameItem(upload))
     .where((eb) =>
       eb.or([
         eb('state', '=', 'receiving'),
@@ -40,22 +70,29 @@ export async function claimForRegistering(
       ]),
     )
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return Number(result.numUpdatedRows);
 }
 
-export async function markRegistered(db: Db, id: string, slideId: string, now: string): Promise<void> {
+/** The upload's item (every file of it) became the slide. */
+export async function markRegistered(db: Db, upload: UploadRow, slideId: string, now: string): Promise<void> {
   await db
     .updateTable('uploads')
     .set({ state: 'registered', slide_id: slideId, lease_until: null, updated_at: now })
-    .where('id', '=', id)
+    .where(sameItem(upload))
     .execute();
 }
 
-export async function markFailed(db: Db, id: string, errorMessage: string, now: string): Promise<void> {
+/** The upload's item (every file of it) failed, for `errorMessage`. */
+export async function markFailed(
+  db: Db,
+  upload: UploadRow,
+  errorMessage: string,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('uploads')
     .set({ state: 'failed', error_message: errorMessage, lease_until: null, updated_at: now })
-    .where('id', '=', id)
+    .where(sameItem(upload))
     .execute();
 }
 

@@ -7,17 +7,29 @@
  * (imageInfo read) and as the project's slide, and the conversion queued. A claim with a lease makes
  * registration exactly-once across requests, processes and a server killed halfway; registering twice
  * would change nothing anyway (an image per checksum, a slide per project and image).
+ *
+ * A slide of several files (an MRXS file with its data folder, a folder of DICOM instances; spec 1 §3
+ * "Upload item") comes as one tus upload per file sharing an item key: each names its relative path in the
+ * item and the item's file count, name and checksum. Nothing is registered before every file is in; then
+ * the whole item is, once, as one image — and when it fails, every file of it fails.
  */
 import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isWsiError } from '@tessera/wsi';
-import { isChecksum, isSlideFileName, UPLOAD_MESSAGES } from '@tessera/domain';
+import {
+  compareRelativePaths,
+  isChecksum,
+  isSlideFileName,
+  isUploadRelativePath,
+  MAX_UPLOAD_ITEM_FILES,
+  UPLOAD_MESSAGES,
+} from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../actor.ts';
-import { nowIso } from '../../db/dialect.ts';
-import { AppError, badRequest, describeFailure, forbidden, notFound } from '../../errors.ts';
+import { isUniqueViolation, nowIso } from '../../db/dialect.ts';
+import { AppError, badRequest, conflict, describeFailure, forbidden, notFound } from '../../errors.ts';
 import { resolveProjectScope } from '../../project-scope.ts';
-import { fileChecksum } from '../imaging/checksum.ts';
+import { imageChecksum } from '../imaging/checksum.ts';
 import { registerImage } from '../imaging/images.service.ts';
 import { getOrCreateSlideForImage, slideNameParts } from '../slides/slides.service.ts';
 import * as q from './uploads.queries.ts';
@@ -45,21 +57,45 @@ export interface NewUpload {
   metadata?: Record<string, string | null> | undefined;
 }
 
+/** The item an upload belongs to, as its Upload-Metadata names it: all three keys, or none (one file). */
+interface ItemFile {
+  itemKey: string;
+  relativePath: string;
+  fileCount: number;
+}
+
+const ITEM_KEY = /^[0-9a-f]{32}$/;
+
+function itemFileOf(metadata: Record<string, string | null>): ItemFile | null {
+  const { itemKey, relativePath, fileCount } = metadata;
+  if (!itemKey && !relativePath && !fileCount) return null;
+  if (!itemKey || !relativePath || !fileCount) throw badRequest(UPLOAD_MESSAGES.itemMetadataMissing);
+  if (!ITEM_KEY.test(itemKey)) throw badRequest(UPLOAD_MESSAGES.invalidItemKey);
+  if (!isUploadRelativePath(relativePath)) throw badRequest(UPLOAD_MESSAGES.invalidRelativePath);
+  const count = /^\d{1,5}$/.test(fileCount) ? Number(fileCount) : NaN;
+  if (!(count >= 2 && count <= MAX_UPLOAD_ITEM_FILES))
+    throw badRequest(UPLOAD_MESSAGES.invalidFileCount(MAX_UPLOAD_ITEM_FILES));
+  return { itemKey, relativePath, fileCount: count };
+}
+
 /**
  * Checks a new upload and records it: named project visible to the caller (else 404) with slideUpload
- * (else 403), a file name that is one name, a checksum, a length above zero. The server's size limit is
- * tus's (413). Throws AppError; nothing is recorded then.
+ * (else 403), a file name that is one name, a checksum, a length above zero; a file of an item of several
+ * also its place in it, agreeing with the item's files created before (else 409). The server's size limit
+ * is tus's (413). Throws AppError; nothing is recorded then.
  */
 export async function startUpload(ctx: AppContext, actor: Actor, upload: NewUpload): Promise<void> {
-  const { projectId, fileName, checksum } = upload.metadata ?? {};
+  const metadata = upload.metadata ?? {};
+  const { projectId, fileName, checksum } = metadata;
   if (!projectId || !fileName || !checksum) throw badRequest(UPLOAD_MESSAGES.metadataMissing);
   if (upload.size === undefined) throw badRequest(UPLOAD_MESSAGES.lengthRequired);
   if (upload.size === 0) throw badRequest(UPLOAD_MESSAGES.empty);
   if (!isSlideFileName(fileName)) throw badRequest(UPLOAD_MESSAGES.invalidFileName);
   if (!isChecksum(checksum)) throw badRequest('The checksum must be 64 lowercase hexadecimal characters');
+  const item = itemFileOf(metadata);
   const project = await resolveProjectScope(ctx.db, actor.userId, actor.systemRoles, projectId);
   if (!project.permissions.has('slideUpload')) throw forbidden();
-  await q.insertUpload(ctx.db, {
+  const row = {
     id: upload.id,
     project_id: project.id,
     user_id: actor.userId,
@@ -67,7 +103,33 @@ export async function startUpload(ctx: AppContext, actor: Actor, upload: NewUplo
     checksum,
     size: upload.size,
     created_at: nowIso(),
-  });
+    item_key: item?.itemKey ?? null,
+    relative_path: item?.relativePath ?? null,
+    file_count: item?.fileCount ?? null,
+  };
+  if (item) await checkItemSiblings(ctx, row);
+  try {
+    await q.insertUpload(ctx.db, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(UPLOAD_MESSAGES.itemFileExists);
+    throw error;
+  }
+}
+
+/** A new file of an item agrees with the files of it created before, which have not all come yet. */
+async function checkItemSiblings(
+  ctx: AppContext,
+  row: Pick<q.UploadRow, 'user_id' | 'item_key' | 'project_id' | 'file_name' | 'checksum' | 'file_count'>,
+): Promise<void> {
+  const siblings = await q.findItemUploads(ctx.db, row.user_id, row.item_key!);
+  if (siblings.some((s) => s.state !== 'receiving')) throw conflict(UPLOAD_MESSAGES.itemEnded);
+  const disagrees = (s: q.UploadRow) =>
+    s.project_id !== row.project_id ||
+    s.file_name !== row.file_name ||
+    s.checksum !== row.checksum ||
+    s.file_count !== row.file_count;
+  if (siblings.some(disagrees)) throw conflict(UPLOAD_MESSAGES.itemDisagrees);
+  if (siblings.length >= row.file_count!) throw conflict(UPLOAD_MESSAGES.itemFull);
 }
 
 /**
@@ -89,71 +151,110 @@ export async function isReceived(ctx: AppContext, row: q.UploadRow): Promise<boo
 }
 
 /**
- * Registers a complete upload, once: whoever claims it checks and registers it (isRegisteredHere);
- * anyone else gets the row as it stands. A failure marks the upload failed with the reason, keeps none of its bytes, and is thrown
- * (400 for bytes that do not match their checksum, 422 for a file no reader opens).
+ * Registers a complete upload, once — for a file of an item of several, the whole item once all its files
+ * are in (until then the row is answered as it stands): whoever claims it checks and registers it
+ * (isRegisteredHere); anyone else gets the row as it stands. A failure marks the item failed with the
+ * reason, keeps none of its bytes, and is thrown (400 for bytes that do not match their checksum, 422 for
+ * files no reader opens).
  */
 export async function completeUpload(
   ctx: AppContext,
   id: string,
 ): Promise<{ row: q.UploadRow; isRegisteredHere: boolean }> {
+  const row = await q.findUpload(ctx.db, id);
+  if (!row) throw notFound(UPLOAD_MESSAGES.notFound);
+  const files = row.item_key ? await q.findItemUploads(ctx.db, row.user_id, row.item_key) : [row];
+  if (row.item_key && !(files.length === row.file_count && (await everyReceived(ctx, files))))
+    return { row, isRegisteredHere: false };
   const now = Date.now();
   const claimed = await q.claimForRegistering(
     ctx.db,
-    id,
+    row,
     new Date(now).toISOString(),
     new Date(now + REGISTERING_LEASE_MS).toISOString(),
   );
-  const row = await q.findUpload(ctx.db, id);
-  if (!row) throw notFound(UPLOAD_MESSAGES.notFound);
-  if (!claimed) return { row, isRegisteredHere: false };
-  const received = receivedPath(ctx, id);
+  if (claimed !== files.length)
+    return { row: (await q.findUpload(ctx.db, id)) ?? row, isRegisteredHere: false };
+  files.sort((a, b) => compareRelativePaths(a.relative_path ?? '', b.relative_path ?? ''));
+  const received = files.map((f) => receivedPath(ctx, f.id));
   try {
-    const slideId = await register(ctx, row, received);
-    await q.markRegistered(ctx.db, id, slideId, nowIso());
+    const slideId = await register(ctx, row, files, received);
+    await q.markRegistered(ctx.db, row, slideId, nowIso());
   } catch (error) {
     const refusal = asRefusal(error);
-    await q.markFailed(ctx.db, id, refusal.message, nowIso());
-    await rm(received, { force: true });
+    await q.markFailed(ctx.db, row, refusal.message, nowIso());
+    await Promise.all(received.map((file) => rm(file, { force: true })));
     throw refusal;
   } finally {
-    // tus's record of the upload: from here on the row answers for it (tus-uploads.ts).
-    await rm(`${received}.json`, { force: true });
+    // tus's records of the files: from here on the rows answer for them (uploads.routes.ts).
+    await Promise.all(received.map((file) => rm(`${file}.json`, { force: true })));
   }
   return { row: (await q.findUpload(ctx.db, id)) ?? row, isRegisteredHere: true };
 }
 
-async function register(ctx: AppContext, row: q.UploadRow, received: string): Promise<string> {
-  const sum = await fileChecksum(received);
-  if (sum.checksum !== row.checksum || sum.size !== row.size)
+async function everyReceived(ctx: AppContext, files: readonly q.UploadRow[]): Promise<boolean> {
+  for (const file of files) if (!(await isReceived(ctx, file))) return false;
+  return true;
+}
+
+/**
+ * Checks the files' bytes against the item's checksum, moves them under the slides folder (each by its
+ * own name or relative path: readers know a format by its extension, an MRXS file finds its folder beside
+ * it), registers them as one image and the project's slide. `files` are in hashing order.
+ */
+async function register(
+  ctx: AppContext,
+  item: q.UploadRow,
+  files: readonly q.UploadRow[],
+  received: readonly string[],
+): Promise<string> {
+  const sum = await imageChecksum(received);
+  const size = files.reduce((total, f) => total + f.size, 0);
+  if (sum.checksum !== item.checksum || sum.size !== size)
     throw new AppError(400, UPLOAD_ERROR_CODES.checksumMismatch, UPLOAD_MESSAGES.checksumMismatch);
-  const folder = path.join(uploadedSlidesDir(ctx), row.checksum);
-  const stored = path.join(folder, row.file_name);
-  await mkdir(folder, { recursive: true });
-  await rename(received, stored);
+  const folder = path.join(uploadedSlidesDir(ctx), item.checksum);
+  const stored = files.map((f) => path.join(folder, ...(f.relative_path ?? f.file_name).split('/')));
+  if (stored.some((file) => !file.startsWith(folder + path.sep)))
+    throw badRequest(UPLOAD_MESSAGES.invalidRelativePath);
   let image;
   try {
-    ({ image } = await registerImage(ctx, [stored], sum));
+    for (const [i, file] of stored.entries()) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await rename(received[i]!, file);
+    }
+    ({ image } = await registerImage(ctx, stored, sum));
   } catch (error) {
-    await removeStored(stored);
+    await removeStored(folder, stored);
     throw error;
   }
   // The image was stored already (a parallel upload of the same file, an import): this copy is not needed.
-  if (!image.storagePaths.includes(stored)) await removeStored(stored);
+  if (!image.storagePaths.includes(stored[0]!)) await removeStored(folder, stored);
+  const primary = path.basename(stored[0]!);
   const { slide } = await getOrCreateSlideForImage(
     ctx,
-    row.project_id,
+    item.project_id,
     image,
-    { fileName: row.file_name, fileExtension: slideNameParts(row.file_name).extension },
-    row.user_id,
+    { fileName: item.file_name, fileExtension: slideNameParts(primary).extension },
+    item.user_id,
   );
   return slide.id;
 }
 
-async function removeStored(stored: string): Promise<void> {
-  await rm(stored, { force: true });
-  // The checksum's folder goes with its last file (rmdir refuses a folder that still holds one).
-  await rmdir(path.dirname(stored)).catch(() => undefined);
+/** Removes stored files and the folders they leave empty, up to the checksum's folder with its last file. */
+async function removeStored(folder: string, stored: readonly string[]): Promise<void> {
+  await Promise.all(stored.map((file) => rm(file, { force: true })));
+  const folders = new Set(stored.map((file) => path.dirname(file)));
+  // Deepest first; rmdir refuses a folder that still holds something (another upload's, an import's).
+  for (const dir of [...folders].sort((a, b) => b.length - a.length)) {
+    for (let d = dir; d.startsWith(folder); d = path.dirname(d))
+      if (
+        !(await rmdir(d).then(
+          () => true,
+          () => false,
+        ))
+      )
+        break;
+  }
 }
 
 /** A registration failure as the client is told it: ours as they are, a reader's as 422, others as 500. */
@@ -192,21 +293,32 @@ export const UPLOAD_EXPIRY_CHECK_MS = 60 * 60_000;
  * Gives up the uploads no byte came to for the server's expiry (TESSERA_UPLOAD_EXPIRY_HOURS): their bytes
  * and tus's record of them go, and the row says why (failed), so their client's next request is told
  * 410 with that reason and a tus client starts over. The time of an upload's last byte is its received
- * file's (each PATCH writes it). One whose bytes are all in is recovery's to register, never given up.
- * Answers how many were given up; several servers may run it at once (one gives each up).
+ * file's (each PATCH writes it); an item of several files is given up whole, when none of its files had
+ * a byte for that long. One whose bytes are all in is recovery's to register, never given up. Answers how
+ * many uploads were given up; several servers may run it at once (one gives each up).
  */
 export async function expireUploads(ctx: AppContext, now = Date.now()): Promise<number> {
   const cutoff = now - ctx.config.uploadExpiryMs;
+  const cutoffIso = new Date(cutoff).toISOString();
   const message = UPLOAD_MESSAGES.expired(Number((ctx.config.uploadExpiryMs / 3_600_000).toFixed(2)));
+  const seenItems = new Set<string>();
   let count = 0;
-  for (const row of await q.findReceivingUploads(ctx.db, new Date(cutoff).toISOString())) {
-    const received = receivedPath(ctx, row.id);
-    const file = await stat(received).catch(() => null);
-    if (file && (file.size === row.size || file.mtimeMs > cutoff)) continue;
-    if (!(await q.markExpired(ctx.db, row.id, message, new Date(now).toISOString()))) continue;
-    await rm(received, { force: true });
-    await rm(`${received}.json`, { force: true });
-    count++;
+  for (const row of await q.findReceivingUploads(ctx.db, cutoffIso)) {
+    const item = `${row.user_id} ${row.item_key}`; // keys are per user
+    if (row.item_key !== null && seenItems.has(item)) continue;
+    if (row.item_key !== null) seenItems.add(item);
+    const files = row.item_key ? await q.findItemUploads(ctx.db, row.user_id, row.item_key) : [row];
+    if (files.some((f) => f.state !== 'receiving' || f.created_at >= cutoffIso)) continue;
+    const received = await Promise.all(files.map((f) => stat(receivedPath(ctx, f.id)).catch(() => null)));
+    const isComplete =
+      files.length === (row.file_count ?? 1) && received.every((file, i) => file?.size === files[i]!.size);
+    if (isComplete || received.some((file) => file && file.mtimeMs > cutoff)) continue;
+    for (const file of files) {
+      if (!(await q.markExpired(ctx.db, file.id, message, new Date(now).toISOString()))) continue;
+      await rm(receivedPath(ctx, file.id), { force: true });
+      await rm(`${receivedPath(ctx, file.id)}.json`, { force: true });
+      count++;
+    }
   }
   return count;
 }

@@ -1,22 +1,29 @@
 /**
- * The Upload panel (spec 1 §2, §4): half the window's width from the right, a drop zone — 'Drop slides on
- * this panel to upload them to project {project}' — with a file chooser, the list of this tab's uploads
- * with their state and progress, Start upload (while files not begun exist) and Clear history (while
- * finished or failed ones do). Dropping anywhere on the panel adds the files; folders are not taken
- * (a slide of several files, such as MRXS with its data folder, is not uploaded yet).
+ * The Upload panel (spec 1 §2, §3, §4): half the window's width from the right, a drop zone — 'Drop slides
+ * on this panel to upload them to project {project}' — with file and folder choosers, the list of this
+ * tab's upload items with their state and progress (an item of several files — an MRXS file with its
+ * data folder, a DICOM folder — as a group row over its files), Start upload (while files not begun
+ * exist) and Clear history (while finished or failed items do). Dropping anywhere on the panel adds the
+ * files and folders, grouped into items by the domain's planUploadItems.
  */
 import { useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
-import { canStartUpload, isUploadHistory, UPLOAD_MESSAGES } from '@tessera/domain';
+import {
+  canStartUpload,
+  isUploadHistory,
+  planUploadItems,
+  UPLOAD_MESSAGES,
+  type DroppedFile,
+} from '@tessera/domain';
 import { PanelHeader } from '../../ui/PanelHeader.tsx';
-import { uploadQueue, type UploadEntry } from './upload-queue.ts';
-import { UploadStateChip } from './UploadStateChip.tsx';
+import { entriesOf, filesOfChooser, filesOfEntries } from './dropped-files.ts';
+import { uploadQueue } from './upload-queue.ts';
+import { UploadItemRow } from './UploadItemRow.tsx';
 
 interface Props {
   open: boolean;
@@ -27,25 +34,21 @@ interface Props {
 export function UploadPanel({ open, onClose, project }: Props) {
   const entries = useSyncExternalStore(uploadQueue.subscribe, uploadQueue.snapshot);
   const [isOver, setOver] = useState(false);
-  const [folderNote, setFolderNote] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const states = entries.map((e) => e.state);
+  const [ignored, setIgnored] = useState<string[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const states = entries.flatMap((e) => e.files.map((f) => f.state));
 
-  const addFiles = (files: File[]) => {
-    if (files.length > 0) uploadQueue.add(project.id, project.name, files);
+  const addFiles = (files: DroppedFile<File>[]) => {
+    const plan = planUploadItems(files);
+    setIgnored(plan.ignored);
+    if (plan.items.length > 0) uploadQueue.add(project.id, project.name, plan.items);
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
-    const items = [...event.dataTransfer.items];
-    const isFolder = (item: DataTransferItem) => item.webkitGetAsEntry?.()?.isDirectory === true;
-    setFolderNote(items.some(isFolder));
-    addFiles(
-      items
-        .filter((item) => item.kind === 'file' && !isFolder(item))
-        .map((item) => item.getAsFile())
-        .filter((f): f is File => f !== null),
-    );
+    // The drop's entries are read now: the event's items are empty once it has been handled.
+    void filesOfEntries(entriesOf(event.dataTransfer)).then(addFiles);
   };
 
   return (
@@ -83,23 +86,42 @@ export function UploadPanel({ open, onClose, project }: Props) {
           >
             <CloudUploadOutlined color="primary" sx={{ fontSize: 40 }} />
             <Typography sx={{ mt: 1 }}>{UPLOAD_MESSAGES.dropZone(project.name)}</Typography>
-            <Button variant="outlined" sx={{ mt: 2 }} onClick={() => input.current?.click()}>
-              Choose files
-            </Button>
+            <Stack direction="row" spacing={1} justifyContent="center" sx={{ mt: 2 }}>
+              <Button variant="outlined" onClick={() => fileInput.current?.click()}>
+                Choose files
+              </Button>
+              <Button variant="outlined" onClick={() => folderInput.current?.click()}>
+                Choose folder
+              </Button>
+            </Stack>
             <input
-              ref={input}
+              ref={fileInput}
               type="file"
               multiple
               hidden
               aria-label="Slide files"
               onChange={(e) => {
-                addFiles([...(e.target.files ?? [])]);
+                addFiles(filesOfChooser(e.target.files ?? []));
                 e.target.value = '';
               }}
             />
-            {folderNote && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                Folders are not uploaded yet: drop the slide files themselves.
+            <input
+              ref={folderInput}
+              type="file"
+              hidden
+              aria-label="Slide folder"
+              // A folder's files, each with its path below it (an MRXS data folder, a DICOM series).
+              {...{ webkitdirectory: '' }}
+              onChange={(e) => {
+                addFiles(filesOfChooser(e.target.files ?? []));
+                e.target.value = '';
+              }}
+            />
+            {ignored.length > 0 && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} title={ignored.join('\n')}>
+                {ignored.length === 1
+                  ? `1 file in the folders is not a slide file and was left out: ${ignored[0]}`
+                  : `${ignored.length} files in the folders are not slide files and were left out`}
               </Typography>
             )}
           </Box>
@@ -112,7 +134,7 @@ export function UploadPanel({ open, onClose, project }: Props) {
           ) : (
             <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Uploads">
               {entries.map((entry) => (
-                <UploadRow key={entry.key} entry={entry} />
+                <UploadItemRow key={entry.key} entry={entry} />
               ))}
             </Stack>
           )}
@@ -125,7 +147,7 @@ export function UploadPanel({ open, onClose, project }: Props) {
         >
           <Button
             onClick={() => uploadQueue.clearHistory()}
-            disabled={!entries.some((e) => isUploadHistory([e.state]))}
+            disabled={!entries.some((e) => isUploadHistory(e.files.map((f) => f.state)))}
           >
             Clear history
           </Button>
@@ -135,48 +157,5 @@ export function UploadPanel({ open, onClose, project }: Props) {
         </Stack>
       </Box>
     </Drawer>
-  );
-}
-
-const sizeText = (bytes: number) =>
-  bytes >= 1024 ** 3
-    ? `${(bytes / 1024 ** 3).toFixed(1)} GB`
-    : bytes >= 1024 ** 2
-      ? `${(bytes / 1024 ** 2).toFixed(1)} MB`
-      : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
-function UploadRow({ entry }: { entry: UploadEntry }) {
-  const share = entry.file.size > 0 ? (100 * entry.sent) / entry.file.size : 0;
-  return (
-    <Box
-      component="li"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
-      data-testid="upload-row"
-    >
-      <Stack direction="row" alignItems="center" spacing={1}>
-        <Typography sx={{ flex: 1, fontWeight: 500, wordBreak: 'break-all' }}>{entry.file.name}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-          {sizeText(entry.file.size)} · {entry.projectName}
-        </Typography>
-        <UploadStateChip state={entry.state} />
-      </Stack>
-      {entry.state === 'InProgress' && (
-        <LinearProgress
-          variant="determinate"
-          value={share}
-          aria-label={`${entry.file.name} sent`}
-          sx={{ mt: 1 }}
-        />
-      )}
-      {entry.message && (
-        <Typography
-          variant="body2"
-          color={entry.state === 'Failed' ? 'error' : 'text.secondary'}
-          sx={{ mt: 0.5 }}
-        >
-          {entry.message}
-        </Typography>
-      )}
-    </Box>
   );
 }

@@ -3,16 +3,23 @@ import { UPLOAD_MESSAGES } from '@tessera/domain';
 
 // The queue's network: checksum, the stored-slide check and the tus send, each under the test's control.
 const api = vi.hoisted(() => ({
-  fileChecksum: vi.fn(async (file: Blob) => `sum-of-${file.size}`),
+  itemChecksum: vi.fn(async (files: Blob[]) => `sum-of-${files.map((f) => f.size).join('+')}`),
   findStoredSlide: vi.fn(async (): Promise<{ id: string } | null> => null),
   sendFile: vi.fn(),
+  itemKeys: { keyFor: vi.fn(() => 'k'.repeat(32)), forget: vi.fn() },
 }));
 vi.mock('../../api/uploads.ts', () => api);
 vi.mock('../../api/client.ts', () => ({ holdBusy: () => () => undefined }));
 
-const { UploadQueue } = await import('./upload-queue.ts');
+const { entryState, UploadQueue } = await import('./upload-queue.ts');
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
+/** An item of one file. */
+const single = (name: string, size = 10) => ({
+  name,
+  files: [{ relativePath: name, file: file(name, size) }],
+});
+const states = (queue: InstanceType<typeof UploadQueue>) => queue.snapshot().map(entryState);
 /** A send the test finishes (or fails) when it likes. */
 function controlledSend() {
   let finish!: () => void;
@@ -39,24 +46,24 @@ describe('UploadQueue (spec 1 §4 "Upload state")', () => {
     const queue = new UploadQueue();
     const drained = vi.fn();
     queue.onDrained = drained;
-    queue.add('p1', 'Project 1', [file('a.svs'), file('b.svs')]);
-    expect(queue.snapshot().map((e) => e.state)).toEqual(['None', 'None']);
+    queue.add('p1', 'Project 1', [single('a.svs'), single('b.svs')]);
+    expect(states(queue)).toEqual(['None', 'None']);
     const first = controlledSend();
     const second = controlledSend();
     api.sendFile.mockReturnValueOnce(first.sending).mockReturnValueOnce(second.sending);
 
     queue.start();
     await settle();
-    expect(queue.snapshot().map((e) => e.state)).toEqual(['InProgress', 'Queued']);
+    expect(states(queue)).toEqual(['InProgress', 'Queued']);
     expect(api.sendFile).toHaveBeenCalledTimes(1);
     api.findStoredSlide.mockResolvedValueOnce({ id: 'slide-a' });
     first.finish();
     await settle();
-    expect(queue.snapshot().map((e) => e.state)).toEqual(['Finished', 'InProgress']);
+    expect(states(queue)).toEqual(['Finished', 'InProgress']);
     expect(queue.snapshot()[0]!.slideId).toBe('slide-a');
     second.fail(new Error('The uploaded bytes do not match'));
     await settle();
-    expect(queue.snapshot().map((e) => [e.state, e.message])).toEqual([
+    expect(queue.snapshot().map((e) => [entryState(e), e.message])).toEqual([
       ['Finished', null],
       ['Failed', 'The uploaded bytes do not match'],
     ]);
@@ -68,11 +75,11 @@ describe('UploadQueue (spec 1 §4 "Upload state")', () => {
   it('does not send a file the project has stored already', async () => {
     const queue = new UploadQueue();
     api.findStoredSlide.mockResolvedValue({ id: 'known' });
-    queue.add('p1', 'Project 1', [file('a.svs')]);
+    queue.add('p1', 'Project 1', [single('a.svs')]);
     queue.start();
     await settle();
+    expect(states(queue)).toEqual(['Finished']);
     expect(queue.snapshot()[0]).toMatchObject({
-      state: 'Finished',
       slideId: 'known',
       message: UPLOAD_MESSAGES.alreadyStored,
     });
@@ -83,7 +90,7 @@ describe('UploadQueue (spec 1 §4 "Upload state")', () => {
     const queue = new UploadQueue();
     const sending = controlledSend();
     api.sendFile.mockReturnValueOnce(sending.sending);
-    queue.add('p1', 'Project 1', [file('a.svs'), file('b.svs')]);
+    queue.add('p1', 'Project 1', [single('a.svs'), single('b.svs')]);
     queue.start();
     await settle();
     await queue.stop();
@@ -94,12 +101,48 @@ describe('UploadQueue (spec 1 §4 "Upload state")', () => {
 
     const next = controlledSend();
     api.sendFile.mockReturnValueOnce(next.sending);
-    queue.add('p1', 'Project 1', [file('c.svs')]);
+    queue.add('p1', 'Project 1', [single('c.svs')]);
     queue.start();
     await settle();
-    expect(queue.snapshot()[0]!.state).toBe('InProgress');
+    expect(states(queue)).toEqual(['InProgress']);
     next.finish();
     await settle();
-    expect(queue.snapshot()[0]!.state).toBe('Finished');
+    expect(states(queue)).toEqual(['Finished']);
+  });
+
+  it('sends the files of an item of several one by one into one item, and fails them all when one is refused', async () => {
+    const queue = new UploadQueue();
+    const files = ['x.mrxs', 'x/Index.dat', 'x/Slidedat.ini'].map((relativePath, i) => ({
+      relativePath,
+      file: file(relativePath.split('/').pop()!, 10 + i),
+    }));
+    queue.add('p1', 'Project 1', [{ name: 'x.mrxs', files }]);
+    const sends = [controlledSend(), controlledSend(), controlledSend()];
+    for (const s of sends) api.sendFile.mockReturnValueOnce(s.sending);
+    queue.start();
+    await settle();
+    const fileStates = () => queue.snapshot()[0]!.files.map((f) => f.state);
+    expect(fileStates()).toEqual(['InProgress', 'Queued', 'Queued']);
+    expect(api.sendFile).toHaveBeenLastCalledWith(
+      {
+        projectId: 'p1',
+        name: 'x.mrxs',
+        checksum: 'sum-of-10+11+12',
+        part: { itemKey: 'k'.repeat(32), relativePath: 'x.mrxs', fileCount: 3 },
+      },
+      files[0]!.file,
+      expect.any(Function),
+    );
+    sends[0]!.finish();
+    await settle();
+    expect(fileStates()).toEqual(['Finished', 'InProgress', 'Queued']);
+    expect(api.sendFile).toHaveBeenCalledTimes(2);
+    expect(entryState(queue.snapshot()[0]!)).toBe('InProgress');
+    sends[1]!.fail(new Error('The uploaded bytes do not match'));
+    await settle();
+    // Spec 1 §8: a slide creation failure marks all files Failed; the item's next try is a new item.
+    expect(fileStates()).toEqual(['Failed', 'Failed', 'Failed']);
+    expect(api.sendFile).toHaveBeenCalledTimes(2);
+    expect(api.itemKeys.forget).toHaveBeenCalledWith('p1', 'sum-of-10+11+12');
   });
 });
