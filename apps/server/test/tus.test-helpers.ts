@@ -14,7 +14,12 @@ const authorization = (token: string | null): Record<string, string> =>
 /** The tus requests against the server at `base`; URLs are the paths creation answers in Location. */
 export function tusRequests(base: string) {
   return {
-    create: (token: string | null, metadata: Record<string, string>, length: number | null) =>
+    create: (
+      token: string | null,
+      metadata: Record<string, string>,
+      length: number | null,
+      headers: Record<string, string> = {},
+    ) =>
       fetch(`${base}/v1/uploads`, {
         method: 'POST',
         headers: {
@@ -22,6 +27,7 @@ export function tusRequests(base: string) {
           ...(length === null ? {} : { 'upload-length': String(length) }),
           'upload-metadata': metadataHeader(metadata),
           ...authorization(token),
+          ...headers,
         },
       }),
     patch: (token: string, url: string, offset: number, bytes: Buffer) =>

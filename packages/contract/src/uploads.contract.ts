@@ -32,7 +32,7 @@ export const createUpload = defineRoute({
   method: 'POST',
   path: '/v1/uploads',
   summary:
-    'Create a slide upload (tus creation; Upload-Length and Upload-Metadata projectId, fileName, checksum)',
+    'Create a slide upload (tus creation; Upload-Length and Upload-Metadata projectId, fileName, checksum; itemKey, relativePath and fileCount for a file of a slide of several; Upload-Concat partial or final for parts sent in parallel)',
   tags: ['uploads'],
   access: authenticated,
   response: z.null(),

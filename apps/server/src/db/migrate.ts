@@ -29,7 +29,7 @@ import * as m20261128_0023_annotation_set_boxes from './migrations/20261128_0023
 import * as m20261128_0024_annotation_answer_properties from './migrations/20261128_0024_annotation_answer_properties.ts';
 import * as m20261128_0025_uploads from './migrations/20261128_0025_uploads.ts';
 import * as m20261207_0026_annotation_answers from './migrations/20261207_0026_annotation_answers.ts';
-import * as m20261207_0027_upload_items from './migrations/20261207_0027_upload_items.ts';
+import * as m20261207_0027_upload_items_and_parts from './migrations/20261207_0027_upload_items_and_parts.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m20261122_0001_foundation,
@@ -57,7 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '20261128_0024_annotation_answer_properties': m20261128_0024_annotation_answer_properties,
   '20261128_0025_uploads': m20261128_0025_uploads,
   '20261207_0026_annotation_answers': m20261207_0026_annotation_answers,
-  '20261207_0027_upload_items': m20261207_0027_upload_items,
+  '20261207_0027_upload_items_and_parts': m20261207_0027_upload_items_and_parts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -31,4 +31,6 @@ export interface UploadsTable {
   /** Where this file goes in the item's folder ('x/Slidedat.ini'); empty for a single-file upload. */
   relative_path: Nullable<string>;
   file_count: Nullable<number>;
+  /** 1: a part of a file sent in parallel parts (tus concatenation), never registered itself. */
+  is_partial: ColumnType<number, number | undefined, number>;
 }

@@ -7,7 +7,14 @@
  * the last byte of the item is in.
  */
 import type * as tus from 'tus-js-client';
-import { checksumRanges, checksumSizeSuffix, combinedChecksumText, UPLOAD_MESSAGES } from '@tessera/domain';
+import {
+  checksumRanges,
+  checksumSizeSuffix,
+  combinedChecksumText,
+  PARALLEL_UPLOAD_MIN_BYTES,
+  UPLOAD_MESSAGES,
+  UPLOAD_PARALLEL_PARTS,
+} from '@tessera/domain';
 import { slides, uploads, type Slide } from '@tessera/contract';
 import { ApiError, call, freshAccessToken } from './client.ts';
 
@@ -123,18 +130,24 @@ export function sendFile(
     // The library loads with the first upload, not with every page that shows the upload button.
     import('tus-js-client')
       .then(async ({ Upload }) => {
+        const metadata = {
+          projectId,
+          fileName: name,
+          checksum,
+          ...(part && {
+            itemKey: part.itemKey,
+            relativePath: part.relativePath,
+            fileCount: String(part.fileCount),
+          }),
+        };
         const sending = new Upload(file, {
           endpoint: uploads.createUpload.path,
-          metadata: {
-            projectId,
-            fileName: name,
-            checksum,
-            ...(part && {
-              itemKey: part.itemKey,
-              relativePath: part.relativePath,
-              fileCount: String(part.fileCount),
-            }),
-          },
+          metadata,
+          // A large file goes in parts at once, joined by the server (tus concatenation).
+          ...(file.size >= PARALLEL_UPLOAD_MIN_BYTES && {
+            parallelUploads: UPLOAD_PARALLEL_PARTS,
+            metadataForPartialUploads: metadata,
+          }),
           // Resumes only the same file of the same item into the same project.
           fingerprint: async () =>
             ['tessera', projectId, checksum, part?.relativePath ?? name, file.size, file.lastModified].join(

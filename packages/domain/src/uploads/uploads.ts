@@ -29,6 +29,12 @@ export const UPLOAD_MESSAGES = {
     'The files of one upload item must name the same projectId, fileName, checksum and fileCount',
   itemFull: 'Every file of this upload item was created already',
   itemEnded: 'This upload item has ended: start the upload again',
+  invalidConcat:
+    "Upload-Concat must be 'partial', or 'final;' followed by the URLs of 1 to 16 different partial uploads",
+  finalLength: 'A final upload takes its length from its parts: it must not declare Upload-Length',
+  partsElsewhere: 'The parts of an upload must belong to the project it names',
+  partIncomplete: 'A part of this upload is not complete: send its bytes before creating the final upload',
+  partsTaken: 'These parts are being joined into an upload already',
   checksumMismatch:
     'The uploaded bytes do not match the checksum computed before sending; nothing was kept: upload the file again',
   notFound: 'Upload not found',
@@ -58,6 +64,11 @@ export function groupUploadState(states: readonly UploadFileState[]): UploadFile
 /** Clear history removes the items whose files are all finished or failed (spec 1 §4). */
 export const isUploadHistory = (states: readonly UploadFileState[]): boolean =>
   states.length > 0 && states.every((s) => s === 'Finished' || s === 'Failed');
+
+/** Spec 1 §9: parts of one file sent at once (tus concatenation), for files of at least PARALLEL_UPLOAD_MIN_BYTES. */
+export const UPLOAD_PARALLEL_PARTS = 4;
+/** Below this a file goes in one part: parallel parts pay off only where sending takes seconds. */
+export const PARALLEL_UPLOAD_MIN_BYTES = 64 * 1024 * 1024;
 
 /** Start upload is enabled only when files in the None state exist (spec 1 §4). */
 export const canStartUpload = (states: readonly UploadFileState[]): boolean => states.includes('None');

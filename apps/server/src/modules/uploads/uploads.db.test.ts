@@ -74,7 +74,7 @@ describe.each(DIALECTS)('uploads [%s]', (dialect) => {
     expect(answer.status).toBe(204);
     expect(answer.headers.get('tus-resumable')).toBe('1.0.0');
     expect(answer.headers.get('tus-version')).toBe('1.0.0');
-    expect(answer.headers.get('tus-extension')).toBe('creation,termination');
+    expect(answer.headers.get('tus-extension')).toBe('creation,termination,concatenation');
     expect(answer.headers.get('tus-max-size')).toBe(String(MAX_UPLOAD_BYTES));
   });
 

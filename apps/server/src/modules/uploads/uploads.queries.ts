@@ -26,6 +26,7 @@ export async function insertUpload(
     | 'item_key'
     | 'relative_path'
     | 'file_count'
+    | 'is_partial'
   >,
 ): Promise<void> {
   await db
@@ -98,6 +99,46 @@ export async function markFailed(
 
 export async function deleteUpload(db: Db, id: string): Promise<void> {
   await db.deleteFrom('uploads').where('id', '=', id).execute();
+}
+
+export async function deleteUploads(db: Db, ids: readonly string[]): Promise<void> {
+  await db.deleteFrom('uploads').where('id', 'in', ids).execute();
+}
+
+/**
+ * Takes partial uploads for joining into a final one until `leaseUntil` (one statement, so of two finals
+ * naming them one takes them all); answers how many it took.
+ */
+export async function claimParts(
+  db: Db,
+  ids: readonly string[],
+  now: string,
+  leaseUntil: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('uploads')
+    .set({ state: 'registering', lease_until: leaseUntil, updated_at: now })
+    .where('id', 'in', ids)
+    .where('is_partial', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'receiving'),
+        eb.and([eb('state', '=', 'registering'), eb('lease_until', '<', now)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Gives back the parts a final upload took under `leaseUntil` (its joining failed): they can be joined again. */
+export async function releaseParts(db: Db, ids: readonly string[], leaseUntil: string): Promise<void> {
+  await db
+    .updateTable('uploads')
+    .set({ state: 'receiving', lease_until: null })
+    .where('id', 'in', ids)
+    .where('state', '=', 'registering')
+    .where('lease_until', '=', leaseUntil)
+    .execute();
 }
 
 /** Uploads still receiving bytes that began before `before` (ISO time): those expiry looks at. */

@@ -3,6 +3,8 @@
  * store under `<data dir>/uploads` moves the bytes; uploads.service.ts decides — who may create an upload
  * (onUploadCreate) and what its last byte sets off (onUploadFinish: check and register). Each route is
  * the contract's (uploads.contract.ts), guarded like every other: no bearer token or API key, no upload.
+ * Creations naming Upload-Concat (parts sent in parallel) are upload-concat.ts's; PATCH is
+ * upload-patch.ts's.
  *
  * Requests about an existing upload are the caller's own uploads only (404 otherwise). Once an upload is
  * registered or failed, tus's record of it is gone and the row answers: HEAD and PATCH tell a registered
@@ -31,9 +33,10 @@ import {
 } from './uploads.service.ts';
 import { deleteUpload, type UploadRow } from './uploads.queries.ts';
 import { appendToUpload, TUS_BYTES, TUS_VERSION } from './upload-patch.ts';
+import { createConcatenation, isConcatenation } from './upload-concat.ts';
 
 /** The tus extensions this endpoint takes (discovery; OPTIONS): each is tested (uploads.db.test.ts). */
-const TUS_EXTENSIONS = 'creation,termination';
+const TUS_EXTENSIONS = 'creation,termination,concatenation';
 
 /** The caller of the request tus is handling: its hooks run inside, where Fastify's request is not at hand. */
 const callers = new AsyncLocalStorage<Actor>();
@@ -119,7 +122,11 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
   await app.register(async (scope) => {
     // The bytes are tus's to read, as they arrive: Fastify leaves them in the request.
     scope.addContentTypeParser(TUS_BYTES, (_req, _payload, done) => done(null));
-    scope.route({ ...contractRouteOptions(contract.createUpload, ctx.guard), handler: handOver });
+    scope.route({
+      ...contractRouteOptions(contract.createUpload, ctx.guard),
+      handler: (req, reply) =>
+        isConcatenation(req) ? createConcatenation(ctx, store, req, reply) : handOver(req, reply),
+    });
     scope.route({
       ...contractRouteOptions(contract.describeUploads, ctx.guard),
       handler: (_req, reply) =>

@@ -81,10 +81,16 @@ function itemFileOf(metadata: Record<string, string | null>): ItemFile | null {
 /**
  * Checks a new upload and records it: named project visible to the caller (else 404) with slideUpload
  * (else 403), a file name that is one name, a checksum, a length above zero; a file of an item of several
- * also its place in it, agreeing with the item's files created before (else 409). The server's size limit
- * is tus's (413). Throws AppError; nothing is recorded then.
+ * also its place in it, agreeing with the item's files created before (else 409); a part of a file sent in
+ * parts (upload-concat.ts) only the first three. The server's size limit is tus's (413). Throws AppError;
+ * nothing is recorded then.
  */
-export async function startUpload(ctx: AppContext, actor: Actor, upload: NewUpload): Promise<void> {
+export async function startUpload(
+  ctx: AppContext,
+  actor: Actor,
+  upload: NewUpload,
+  { isPartial = false } = {},
+): Promise<void> {
   const metadata = upload.metadata ?? {};
   const { projectId, fileName, checksum } = metadata;
   if (!projectId || !fileName || !checksum) throw badRequest(UPLOAD_MESSAGES.metadataMissing);
@@ -92,7 +98,8 @@ export async function startUpload(ctx: AppContext, actor: Actor, upload: NewUplo
   if (upload.size === 0) throw badRequest(UPLOAD_MESSAGES.empty);
   if (!isSlideFileName(fileName)) throw badRequest(UPLOAD_MESSAGES.invalidFileName);
   if (!isChecksum(checksum)) throw badRequest('The checksum must be 64 lowercase hexadecimal characters');
-  const item = itemFileOf(metadata);
+  // A part of a file sent in parallel parts is only bytes: the final upload is the item's file.
+  const item = isPartial ? null : itemFileOf(metadata);
   const project = await resolveProjectScope(ctx.db, actor.userId, actor.systemRoles, projectId);
   if (!project.permissions.has('slideUpload')) throw forbidden();
   const row = {
@@ -106,6 +113,7 @@ export async function startUpload(ctx: AppContext, actor: Actor, upload: NewUplo
     item_key: item?.itemKey ?? null,
     relative_path: item?.relativePath ?? null,
     file_count: item?.fileCount ?? null,
+    is_partial: isPartial ? 1 : 0,
   };
   if (item) await checkItemSiblings(ctx, row);
   try {
@@ -163,6 +171,7 @@ export async function completeUpload(
 ): Promise<{ row: q.UploadRow; isRegisteredHere: boolean }> {
   const row = await q.findUpload(ctx.db, id);
   if (!row) throw notFound(UPLOAD_MESSAGES.notFound);
+  if (row.is_partial) return { row, isRegisteredHere: false }; // its final upload is registered
   const files = row.item_key ? await q.findItemUploads(ctx.db, row.user_id, row.item_key) : [row];
   if (row.item_key && !(files.length === row.file_count && (await everyReceived(ctx, files))))
     return { row, isRegisteredHere: false };
@@ -310,8 +319,11 @@ export async function expireUploads(ctx: AppContext, now = Date.now()): Promise<
     const files = row.item_key ? await q.findItemUploads(ctx.db, row.user_id, row.item_key) : [row];
     if (files.some((f) => f.state !== 'receiving' || f.created_at >= cutoffIso)) continue;
     const received = await Promise.all(files.map((f) => stat(receivedPath(ctx, f.id)).catch(() => null)));
+    // A complete part is given up too: no final upload came to join it.
     const isComplete =
-      files.length === (row.file_count ?? 1) && received.every((file, i) => file?.size === files[i]!.size);
+      !row.is_partial &&
+      files.length === (row.file_count ?? 1) &&
+      received.every((file, i) => file?.size === files[i]!.size);
     if (isComplete || received.some((file) => file && file.mtimeMs > cutoff)) continue;
     for (const file of files) {
       if (!(await q.markExpired(ctx.db, file.id, message, new Date(now).toISOString()))) continue;
