@@ -3,8 +3,8 @@
  * into a tiled JPEG BigTIFF, _lib.ts ensureReplicatedSlide, cached) uploaded over loopback
  *
  * - to Tessera through tus-js-client, the web app's upload library, run in Node on the file as the web
- *   sends it (four parallel parts the server joins), until the server has checked the bytes and
- *   registered the slide (imageInfo read, conversion queued);
+ *   sends it (one part), until the server has checked the bytes and registered the slide (imageInfo
+ *   read, conversion queued);
  * - to Tessera by curl speaking tus (a creation, then one PATCH of the whole file): the same server path
  *   without the client library's own cost;
  * - side by side with the peer, `curl -T` (an HTTP PUT) of the same file to a plain static server:
@@ -30,7 +30,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import * as tus from 'tus-js-client';
-import { PARALLEL_UPLOAD_MIN_BYTES, UPLOAD_PARALLEL_PARTS } from '@tessera/domain';
 import { fileChecksum } from '../apps/server/src/modules/imaging/checksum.ts';
 import { startBenchServer, callApi, type BenchServer } from './_server.ts';
 import {
@@ -145,15 +144,13 @@ const metadataOf = (u: Upload) => ({
   checksum: u.checksum,
 });
 
-/** As the web app sends (api/uploads.ts): a large file in parallel parts the server joins. */
+/** As the web app sends (api/uploads.ts): one part. */
 function sendWithTusClient(u: Upload): Promise<void> {
-  const isLarge = statSync(u.file).size >= PARALLEL_UPLOAD_MIN_BYTES;
   return new Promise((resolve, reject) => {
     new tus.Upload(createReadStream(u.file), {
       endpoint: `${u.server.base}/v1/uploads`,
       headers: { authorization: `Bearer ${u.server.token}` },
       metadata: metadataOf(u),
-      ...(isLarge && { parallelUploads: UPLOAD_PARALLEL_PARTS, metadataForPartialUploads: metadataOf(u) }),
       onError: reject,
       onSuccess: () => resolve(),
     }).start();

@@ -7,14 +7,7 @@
  * the last byte of the item is in.
  */
 import type * as tus from 'tus-js-client';
-import {
-  checksumRanges,
-  checksumSizeSuffix,
-  combinedChecksumText,
-  PARALLEL_UPLOAD_MIN_BYTES,
-  UPLOAD_MESSAGES,
-  UPLOAD_PARALLEL_PARTS,
-} from '@tessera/domain';
+import { checksumRanges, checksumSizeSuffix, combinedChecksumText, UPLOAD_MESSAGES } from '@tessera/domain';
 import { slides, uploads, type Slide } from '@tessera/contract';
 import { ApiError, call, freshAccessToken } from './client.ts';
 
@@ -143,11 +136,8 @@ export function sendFile(
         const sending = new Upload(file, {
           endpoint: uploads.createUpload.path,
           metadata,
-          // A large file goes in parts at once, joined by the server (tus concatenation).
-          ...(file.size >= PARALLEL_UPLOAD_MIN_BYTES && {
-            parallelUploads: UPLOAD_PARALLEL_PARTS,
-            metadataForPartialUploads: metadata,
-          }),
+          // One part: the server takes parts sent at once (tus concatenation), but joining them into one
+          // file on its folder store cost more than sending them at once saved (docs/benchmarks.md "upload").
           // Resumes only the same file of the same item into the same project.
           fingerprint: async () =>
             ['tessera', projectId, checksum, part?.relativePath ?? name, file.size, file.lastModified].join(

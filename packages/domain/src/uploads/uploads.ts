@@ -65,11 +65,6 @@ export function groupUploadState(states: readonly UploadFileState[]): UploadFile
 export const isUploadHistory = (states: readonly UploadFileState[]): boolean =>
   states.length > 0 && states.every((s) => s === 'Finished' || s === 'Failed');
 
-/** Spec 1 §9: parts of one file sent at once (tus concatenation), for files of at least PARALLEL_UPLOAD_MIN_BYTES. */
-export const UPLOAD_PARALLEL_PARTS = 4;
-/** Below this a file goes in one part: parallel parts pay off only where sending takes seconds. */
-export const PARALLEL_UPLOAD_MIN_BYTES = 64 * 1024 * 1024;
-
 /** Start upload is enabled only when files in the None state exist (spec 1 §4). */
 export const canStartUpload = (states: readonly UploadFileState[]): boolean => states.includes('None');
 
