@@ -35,7 +35,10 @@ import { deleteUpload, type UploadRow } from './uploads.queries.ts';
 import { appendToUpload, TUS_BYTES, TUS_VERSION } from './upload-patch.ts';
 import { createConcatenation, isConcatenation } from './upload-concat.ts';
 
-/** The tus extensions this endpoint takes (discovery; OPTIONS): each is tested (uploads.db.test.ts). */
+/**
+ * The tus extensions this endpoint takes (discovery; OPTIONS): each is tested (uploads.db.test.ts,
+ * upload-concat.db.test.ts).
+ */
 const TUS_EXTENSIONS = 'creation,termination,concatenation';
 
 /** The caller of the request tus is handling: its hooks run inside, where Fastify's request is not at hand. */
