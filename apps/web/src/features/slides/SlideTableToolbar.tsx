@@ -1,8 +1,9 @@
 /**
  * The slide tables' toolbar (spec 1 §2): search, then the table's actions — clear filters, refresh,
  * undo and redo, columns, and in the main table the CSV import, the exports and Share filters, each
- * shown when its permission allows (slide-table-actions.ts) — then 'N of M'. Labels, disabled states and
- * shortcut hints come from the actions.
+ * shown when its permission allows (slide-table-actions.ts) — and under them a status line: 'N of M'
+ * and the saving indicator (a line of their own, so the buttons keep one row at 1280 px and nothing moves
+ * while a save runs). Labels, disabled states and shortcut hints come from the actions.
  */
 import { useState } from 'react';
 import Box from '@mui/material/Box';
@@ -36,40 +37,33 @@ interface Props {
 
 export function SlideTableToolbar({ actions, searchText, onSearchText, isSaving, countText }: Props) {
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        p: 1,
-        flexWrap: 'wrap',
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <SearchField
-        label="Search slides"
-        size="small"
-        value={searchText}
-        onChange={(e) => onSearchText(e.target.value)}
-        sx={{ width: 280 }}
-      />
-      <ActionButton action={actions.get('slides.clearFilters')} icon={<FilterAltOff />} />
-      <ActionIconButton action={actions.get('slides.refresh')} icon={<Refresh />} />
-      <ActionIconButton action={actions.get('slides.undo')} icon={<Undo />} />
-      <ActionIconButton action={actions.get('slides.redo')} icon={<Redo />} />
-      <ActionButton action={actions.get('slides.columns')} icon={<ViewColumnOutlined />} />
-      <ActionButton action={actions.get('slides.importCsv')} icon={<FileUploadOutlined />} />
-      <ExportMenu actions={actions} />
-      <ActionButton action={actions.get('slides.shareFilters')} icon={<ShareOutlined />} />
-      <ActionIconButton action={actions.get('slides.copySlides')} icon={<ContentCopy />} />
-      <ActionIconButton action={actions.get('slides.transfer')} icon={<DriveFileMoveOutlined />} />
-      <ActionIconButton action={actions.get('slides.labelExtract')} icon={<DocumentScannerOutlined />} />
-      <Box sx={{ flex: 1 }} />
-      {isSaving && <CircularProgress size={16} aria-label="Saving" />}
-      <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="slide-count">
-        {countText}
-      </Typography>
+    <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 1, pt: 1, pb: 0.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <SearchField
+          label="Search slides"
+          size="small"
+          value={searchText}
+          onChange={(e) => onSearchText(e.target.value)}
+          sx={{ width: 280 }}
+        />
+        <ActionButton action={actions.get('slides.clearFilters')} icon={<FilterAltOff />} />
+        <ActionIconButton action={actions.get('slides.refresh')} icon={<Refresh />} />
+        <ActionIconButton action={actions.get('slides.undo')} icon={<Undo />} />
+        <ActionIconButton action={actions.get('slides.redo')} icon={<Redo />} />
+        <ActionButton action={actions.get('slides.columns')} icon={<ViewColumnOutlined />} />
+        <ActionButton action={actions.get('slides.importCsv')} icon={<FileUploadOutlined />} />
+        <ExportMenu actions={actions} />
+        <ActionButton action={actions.get('slides.shareFilters')} icon={<ShareOutlined />} />
+        <ActionIconButton action={actions.get('slides.copySlides')} icon={<ContentCopy />} />
+        <ActionIconButton action={actions.get('slides.transfer')} icon={<DriveFileMoveOutlined />} />
+        <ActionIconButton action={actions.get('slides.labelExtract')} icon={<DocumentScannerOutlined />} />
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 24, mt: 0.5 }}>
+        <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="slide-count">
+          {countText}
+        </Typography>
+        {isSaving && <CircularProgress size={14} aria-label="Saving" />}
+      </Box>
     </Box>
   );
 }
