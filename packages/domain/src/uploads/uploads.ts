@@ -28,6 +28,7 @@ export const UPLOAD_MESSAGES = {
   itemDisagrees:
     'The files of one upload item must name the same projectId, fileName, checksum and fileCount',
   itemFull: 'Every file of this upload item was created already',
+  itemPathsNest: 'A path of an upload item cannot be both a file and a folder of it',
   itemEnded: 'This upload item has ended: start the upload again',
   invalidConcat:
     "Upload-Concat must be 'partial', or 'final;' followed by the URLs of 1 to 16 different partial uploads",

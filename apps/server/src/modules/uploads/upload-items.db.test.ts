@@ -194,6 +194,7 @@ describe.each(DIALECTS)('upload items of several files [%s]', (dialect) => {
       [{ relativePath: 'c.dcm', checksum: 'a'.repeat(64) }, UPLOAD_MESSAGES.itemDisagrees],
       [{ relativePath: 'c.dcm', fileCount: '3' }, UPLOAD_MESSAGES.itemDisagrees],
       [{ relativePath: 'c.dcm', fileName: 'other' }, UPLOAD_MESSAGES.itemDisagrees],
+      [{ relativePath: 'boxes_0.dcm/inner.dcm' }, UPLOAD_MESSAGES.itemPathsNest],
     ] as const) {
       const answer = await create(writer, itemMetadata(key, 0, change), 100);
       expect(answer.status, JSON.stringify(change)).toBe(409);

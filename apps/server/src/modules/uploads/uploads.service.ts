@@ -127,7 +127,10 @@ export async function startUpload(
 /** A new file of an item agrees with the files of it created before, which have not all come yet. */
 async function checkItemSiblings(
   ctx: AppContext,
-  row: Pick<q.UploadRow, 'user_id' | 'item_key' | 'project_id' | 'file_name' | 'checksum' | 'file_count'>,
+  row: Pick<
+    q.UploadRow,
+    'user_id' | 'item_key' | 'relative_path' | 'project_id' | 'file_name' | 'checksum' | 'file_count'
+  >,
 ): Promise<void> {
   const siblings = await q.findItemUploads(ctx.db, row.user_id, row.item_key!);
   if (siblings.some((s) => s.state !== 'receiving')) throw conflict(UPLOAD_MESSAGES.itemEnded);
@@ -137,6 +140,10 @@ async function checkItemSiblings(
     s.checksum !== row.checksum ||
     s.file_count !== row.file_count;
   if (siblings.some(disagrees)) throw conflict(UPLOAD_MESSAGES.itemDisagrees);
+  // 'a' and 'a/b' cannot both be stored: one path would have to be a file and a folder.
+  const own = row.relative_path!;
+  const nests = (other: string) => other.startsWith(`${own}/`) || own.startsWith(`${other}/`);
+  if (siblings.some((s) => nests(s.relative_path!))) throw conflict(UPLOAD_MESSAGES.itemPathsNest);
   if (siblings.length >= row.file_count!) throw conflict(UPLOAD_MESSAGES.itemFull);
 }
 
