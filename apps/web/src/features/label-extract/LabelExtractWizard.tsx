@@ -7,12 +7,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -24,6 +19,7 @@ import { submitLabelExtraction } from '../../api/label-extract.ts';
 import { messageOf } from '../../api/queries.ts';
 import { readFilteredSlideIds, SLIDE_TABLE_MESSAGES, type TableQuery } from '../../api/slide-table.ts';
 import { JobProgress } from '../jobs/index.ts';
+import { SubmitWizardDialog } from '../../ui/SubmitWizardDialog.tsx';
 import { LabelSummary } from './LabelSummary.tsx';
 import { PatternsEditor } from './PatternsEditor.tsx';
 
@@ -75,71 +71,60 @@ export function LabelExtractWizard({ projectId, query, slideCount, onClose, onWr
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => !submission && onClose()}
-      fullWidth
+    <SubmitWizardDialog
+      titleId="label-extract-title"
+      title={LABEL_EXTRACT_TEXTS.title}
+      isSubmitted={submission !== null}
       maxWidth="md"
-      aria-labelledby="label-extract-title"
+      start={{
+        label: LABEL_EXTRACT_TEXTS.extractText,
+        isDisabled: !canExtract,
+        onStart: () => void extract(),
+      }}
+      finish={{ isDisabled: submission?.state === 'submitting', onFinish: finish }}
+      onCancel={onClose}
     >
-      <DialogTitle id="label-extract-title">{LABEL_EXTRACT_TEXTS.title}</DialogTitle>
-      <DialogContent>
-        {!submission ? (
-          <Stack spacing={2}>
-            <Typography>
-              {slideCount === 1
-                ? 'The label of the slide the table shows is read — its text, barcodes and 2-D codes — and Study ID and Block ID are filled from what the patterns find.'
-                : `The labels of the ${slideCount.toLocaleString('en-US')} slides the table shows are read — their text, barcodes and 2-D codes — and Study ID and Block ID are filled from what the patterns find.`}{' '}
-              A field that is set keeps its value unless it is ticked below.
-            </Typography>
-            {slideCount > MAX_LABEL_SLIDES && (
-              <Alert severity="warning">{LABEL_EXTRACT_TEXTS.tooManySlides}</Alert>
-            )}
-            <FormGroup>
-              {LABEL_FIELDS.map((field) => (
-                <FormControlLabel
-                  key={field}
-                  label={LABEL_EXTRACT_TEXTS.overwrite(field)}
-                  control={
-                    <Checkbox
-                      checked={overwrite.includes(field)}
-                      onChange={(e) =>
-                        setOverwrite(
-                          e.target.checked ? [...overwrite, field] : overwrite.filter((f) => f !== field),
-                        )
-                      }
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
-            <Divider />
-            <PatternsEditor projectId={projectId} />
-          </Stack>
-        ) : submission.state === 'submitting' ? (
-          <LinearProgress aria-label="Submitting the extraction" />
-        ) : submission.state === 'failed' ? (
-          <Alert severity="error">{submission.message}</Alert>
-        ) : (
-          <JobProgress projectId={projectId} jobId={submission.jobId} runningText="Reading labels…">
-            {(answer) => <LabelSummary answer={answer} />}
-          </JobProgress>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {!submission ? (
-          <>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button variant="contained" disabled={!canExtract} onClick={() => void extract()}>
-              {LABEL_EXTRACT_TEXTS.extractText}
-            </Button>
-          </>
-        ) : (
-          <Button variant="contained" disabled={submission.state === 'submitting'} onClick={finish}>
-            Finish
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+      {!submission ? (
+        <Stack spacing={2}>
+          <Typography>
+            {slideCount === 1
+              ? 'The label of the slide the table shows is read — its text, barcodes and 2-D codes — and Study ID and Block ID are filled from what the patterns find.'
+              : `The labels of the ${slideCount.toLocaleString('en-US')} slides the table shows are read — their text, barcodes and 2-D codes — and Study ID and Block ID are filled from what the patterns find.`}{' '}
+            A field that is set keeps its value unless it is ticked below.
+          </Typography>
+          {slideCount > MAX_LABEL_SLIDES && (
+            <Alert severity="warning">{LABEL_EXTRACT_TEXTS.tooManySlides}</Alert>
+          )}
+          <FormGroup>
+            {LABEL_FIELDS.map((field) => (
+              <FormControlLabel
+                key={field}
+                label={LABEL_EXTRACT_TEXTS.overwrite(field)}
+                control={
+                  <Checkbox
+                    checked={overwrite.includes(field)}
+                    onChange={(e) =>
+                      setOverwrite(
+                        e.target.checked ? [...overwrite, field] : overwrite.filter((f) => f !== field),
+                      )
+                    }
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+          <Divider />
+          <PatternsEditor projectId={projectId} />
+        </Stack>
+      ) : submission.state === 'submitting' ? (
+        <LinearProgress aria-label="Submitting the extraction" />
+      ) : submission.state === 'failed' ? (
+        <Alert severity="error">{submission.message}</Alert>
+      ) : (
+        <JobProgress projectId={projectId} jobId={submission.jobId} runningText="Reading labels…">
+          {(answer) => <LabelSummary answer={answer} />}
+        </JobProgress>
+      )}
+    </SubmitWizardDialog>
   );
 }

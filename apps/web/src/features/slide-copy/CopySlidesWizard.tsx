@@ -6,25 +6,21 @@
  */
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import { canCopyAnnotations, MAX_COPY_SLIDES, SLIDE_COPY_TEXTS, type Permission } from '@tessera/domain';
 import { useAuth } from '../../app/auth.tsx';
 import { useProjects } from '../../api/projects.ts';
 import { messageOf, queryKeys } from '../../api/queries.ts';
 import { submitCopySlides } from '../../api/slide-copy.ts';
 import { readFilteredSlideIds, SLIDE_TABLE_MESSAGES, type TableQuery } from '../../api/slide-table.ts';
+import { SubmitWizardDialog } from '../../ui/SubmitWizardDialog.tsx';
 import { copyTargetsOf } from './copy-targets.ts';
 import { CopyStep, type Submission } from './CopyStep.tsx';
 import { SelectTargetStep, type CopyOptions } from './SelectTargetStep.tsx';
 
-const PAGES = [SLIDE_COPY_TEXTS.selectTargetPage, SLIDE_COPY_TEXTS.copyPage] as const;
+const PAGES = [SLIDE_COPY_TEXTS.selectTargetPage, SLIDE_COPY_TEXTS.copyPage] as const satisfies readonly [
+  string,
+  string,
+];
 
 interface Props {
   projectId: string;
@@ -48,7 +44,6 @@ export function CopySlidesWizard({ projectId, permissions, query, slideCount, on
   const [submission, setSubmission] = useState<Submission | null>(null);
   const target = targets.find((t) => t.id === targetId);
   const mayCopyAnnotations = !!target && canCopyAnnotations(permissions, target.permissions);
-  const page = submission ? 1 : 0;
   const canStart = !!target && slideCount > 0 && slideCount <= MAX_COPY_SLIDES;
 
   const start = async () => {
@@ -83,57 +78,34 @@ export function CopySlidesWizard({ projectId, permissions, query, slideCount, on
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => page === 0 && onClose()}
-      fullWidth
+    <SubmitWizardDialog
+      titleId="copy-slides-title"
+      title={SLIDE_COPY_TEXTS.title}
+      pages={PAGES}
+      isSubmitted={submission !== null}
       maxWidth="sm"
-      aria-labelledby="copy-slides-title"
+      start={{ label: SLIDE_COPY_TEXTS.startCopy, isDisabled: !canStart, onStart: () => void start() }}
+      finish={{ isDisabled: submission?.state === 'submitting', onFinish: finish }}
+      onCancel={onClose}
     >
-      <DialogTitle id="copy-slides-title">{SLIDE_COPY_TEXTS.title}</DialogTitle>
-      <DialogContent>
-        <Stepper activeStep={page} sx={{ mb: 3 }}>
-          {PAGES.map((label) => (
-            <Step key={label}>
-              <StepLabel>{label}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
-        {page === 0 ? (
-          <SelectTargetStep
-            slideCount={slideCount}
-            targets={targets}
-            targetId={targetId}
-            onTarget={setTargetId}
-            options={options}
-            onOptions={setOptions}
-            canCopyAnnotations={mayCopyAnnotations}
-          />
-        ) : (
-          <CopyStep
-            projectId={projectId}
-            targetName={target?.name ?? ''}
-            submission={submission!}
-            onLeave={finish}
-          />
-        )}
-      </DialogContent>
-      <DialogActions>
-        {/* Once submitted there is no way back: the job runs, then Finish closes (as in the CSV import). */}
-        {page === 0 ? (
-          <>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button disabled>Back</Button>
-            <Button variant="contained" disabled={!canStart} onClick={() => void start()}>
-              {SLIDE_COPY_TEXTS.startCopy}
-            </Button>
-          </>
-        ) : (
-          <Button variant="contained" disabled={submission?.state === 'submitting'} onClick={finish}>
-            Finish
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+      {submission === null ? (
+        <SelectTargetStep
+          slideCount={slideCount}
+          targets={targets}
+          targetId={targetId}
+          onTarget={setTargetId}
+          options={options}
+          onOptions={setOptions}
+          canCopyAnnotations={mayCopyAnnotations}
+        />
+      ) : (
+        <CopyStep
+          projectId={projectId}
+          targetName={target?.name ?? ''}
+          submission={submission}
+          onLeave={finish}
+        />
+      )}
+    </SubmitWizardDialog>
   );
 }

@@ -4,14 +4,6 @@
  * then), 2 Summary with the 15-minute notice. Start Transfer waits for a kind, a destination and slides.
  */
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import {
   MAX_TRANSFER_SLIDES,
   TRANSFER_PERMISSION,
@@ -23,10 +15,14 @@ import {
 import { messageOf } from '../../api/queries.ts';
 import { readFilteredSlideIds, SLIDE_TABLE_MESSAGES, type TableQuery } from '../../api/slide-table.ts';
 import { submitTransfer } from '../../api/transfers.ts';
+import { SubmitWizardDialog } from '../../ui/SubmitWizardDialog.tsx';
 import { DestinationStep } from './DestinationStep.tsx';
 import { SummaryStep, type TransferSubmission } from './SummaryStep.tsx';
 
-const PAGES = [TRANSFER_TEXTS.selectDestinationPage, TRANSFER_TEXTS.summaryPage] as const;
+const PAGES = [TRANSFER_TEXTS.selectDestinationPage, TRANSFER_TEXTS.summaryPage] as const satisfies readonly [
+  string,
+  string,
+];
 
 interface Props {
   projectId: string;
@@ -44,7 +40,6 @@ export function TransferWizard({ projectId, permissions, query, slideCount, onCl
   const [openPath, setOpenPath] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const [submissions, setSubmissions] = useState<TransferSubmission[] | null>(null);
-  const page = submissions ? 1 : 0;
   const canStart = types.size > 0 && chosen !== null && slideCount > 0 && slideCount <= MAX_TRANSFER_SLIDES;
 
   const start = async () => {
@@ -75,60 +70,34 @@ export function TransferWizard({ projectId, permissions, query, slideCount, onCl
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => page === 0 && onClose()}
-      fullWidth
+    <SubmitWizardDialog
+      titleId="transfer-title"
+      title={TRANSFER_TEXTS.title}
+      pages={PAGES}
+      isSubmitted={submissions !== null}
       maxWidth="sm"
-      aria-labelledby="transfer-title"
+      start={{ label: TRANSFER_TEXTS.startTransfer, isDisabled: !canStart, onStart: () => void start() }}
+      finish={{ isDisabled: !!submissions?.some((s) => s.state === 'submitting'), onFinish: onClose }}
+      onCancel={onClose}
     >
-      <DialogTitle id="transfer-title">{TRANSFER_TEXTS.title}</DialogTitle>
-      <DialogContent>
-        <Stepper activeStep={page} sx={{ mb: 3 }}>
-          {PAGES.map((label) => (
-            <Step key={label}>
-              <StepLabel>{label}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
-        {page === 0 ? (
-          <DestinationStep
-            projectId={projectId}
-            permissions={permissions}
-            slideCount={slideCount}
-            types={types}
-            onTypes={setTypes}
-            openPath={openPath}
-            onOpen={(path) => {
-              setOpenPath(path);
-              setChosen(path || null);
-            }}
-            chosen={chosen}
-            onChoose={setChosen}
-          />
-        ) : (
-          <SummaryStep projectId={projectId} submissions={submissions!} />
-        )}
-      </DialogContent>
-      <DialogActions>
-        {page === 0 ? (
-          <>
-            <Button onClick={onClose}>Cancel</Button>
-            <Button disabled>Back</Button>
-            <Button variant="contained" disabled={!canStart} onClick={() => void start()}>
-              {TRANSFER_TEXTS.startTransfer}
-            </Button>
-          </>
-        ) : (
-          <Button
-            variant="contained"
-            disabled={submissions!.some((s) => s.state === 'submitting')}
-            onClick={onClose}
-          >
-            Finish
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+      {submissions === null ? (
+        <DestinationStep
+          projectId={projectId}
+          permissions={permissions}
+          slideCount={slideCount}
+          types={types}
+          onTypes={setTypes}
+          openPath={openPath}
+          onOpen={(path) => {
+            setOpenPath(path);
+            setChosen(path || null);
+          }}
+          chosen={chosen}
+          onChoose={setChosen}
+        />
+      ) : (
+        <SummaryStep projectId={projectId} submissions={submissions} />
+      )}
+    </SubmitWizardDialog>
   );
 }
