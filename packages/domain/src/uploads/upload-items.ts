@@ -22,8 +22,11 @@ export const SLIDE_EXTENSIONS: ReadonlySet<string> = new Set([
   'dcm',
 ]);
 
-/** The most files one item may hold (an MRXS data folder holds tens; a DICOM series a few levels). */
-export const MAX_UPLOAD_ITEM_FILES = 10_000;
+/**
+ * The most files one item may hold: an MRXS data folder holds tens, a DICOM series a few levels. Each
+ * file's creation and last byte look at the item's other files, so this also bounds that work.
+ */
+export const MAX_UPLOAD_ITEM_FILES = 1_000;
 
 /** The longest relative path of a file in an item. */
 export const MAX_RELATIVE_PATH_LENGTH = 1024;
