@@ -3,7 +3,7 @@
  * no slide into a new project, starts the upload, watches the states, reads the notice, and finds the
  * slides in the table after pressing refresh; the same file again is not sent; Clear history empties the
  * list. A folder holding a DICOM series of two files, a slide and a note becomes two items: the series is
- * one slide. A reader's button is disabled with the spec's tooltip. The slides are the shared test
+ * one slide; a file dropped on the panel joins them. A reader's button is disabled with the spec's tooltip. The slides are the shared test
  * slides, read from there (a chosen folder holds copies in a temporary folder: a browser does not follow links).
  */
 import fs from 'node:fs';
@@ -86,7 +86,7 @@ test('a writer uploads two slides and a file that is no slide; the slides join t
   await jobs.getByRole('button', { name: 'Close' }).click();
 });
 
-test('a writer chooses a folder: its DICOM series is one slide, its other slide another, its note left out', async ({
+test('a writer chooses a folder: its DICOM series is one slide, its other slide another, its note left out; a dropped file joins them', async ({
   page,
   shot,
 }) => {
@@ -115,17 +115,29 @@ test('a writer chooses a folder: its DICOM series is one slide, its other slide 
   await expect(files).toHaveText([/^boxes_0\.dcm.*Not started$/, /^boxes_1\.dcm.*Not started$/]);
   await shot('upload-panel-folder');
 
+  // A file dropped on the panel joins the list (a drop made by a script, so the file without its entry).
+  const dropped = fs.readFileSync(slidePath('dicom/highdicom-sm/sm_image.dcm')).toString('base64');
+  const dataTransfer = await page.evaluateHandle((bytes) => {
+    const data = new DataTransfer();
+    data.items.add(new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], 'sm_image.dcm'));
+    return data;
+  }, dropped);
+  await panel(page).dispatchEvent('drop', { dataTransfer });
+  await expect(panel(page).getByTestId('upload-row')).toHaveCount(3);
+  await expect(rowOf(page, 'sm_image.dcm').getByText('Not started')).toBeVisible();
+
   await panel(page).getByRole('button', { name: 'Start upload' }).click();
   await expect(page.getByText(UPLOAD_MESSAGES.allUploaded)).toBeVisible({ timeout: 30_000 });
   await expect(files).toHaveText([/^boxes_0\.dcm.*Finished$/, /^boxes_1\.dcm.*Finished$/]);
   await expect(series.getByText('Finished', { exact: true }).first()).toBeVisible();
   await expect(rowOf(page, 'cells-2c.ome.tif').getByText('Finished')).toBeVisible();
+  await expect(rowOf(page, 'sm_image.dcm').getByText('Finished')).toBeVisible();
   await shot('upload-panel-folder-finished');
-  expect(await slideCount(token, project.id)).toBe(2);
+  expect(await slideCount(token, project.id)).toBe(3);
 
   await panel(page).getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(slideCountText(page)).toHaveText('2 of 2 slides');
+  await expect(slideCountText(page)).toHaveText('3 of 3 slides');
   await expect(page.getByRole('gridcell', { name: 'openslide-boxes', exact: true }).first()).toBeVisible();
 });
 

@@ -37,11 +37,13 @@ describe('filesOfEntries', () => {
       folderEntry('deep', [fileEntry('Data0000.dat')]),
     ]);
     const dropped = await filesOfEntries([
+      new File(['given as a file'], 'given.svs'),
       fileEntry('loose.svs'),
       folderEntry('run', [series, fileEntry('x.mrxs'), mrxs]),
       folderEntry('empty', []),
     ]);
     expect(dropped.map((d) => d.path)).toEqual([
+      'given.svs',
       'loose.svs',
       'run/boxes/a.dcm',
       'run/boxes/b.dcm',
@@ -52,7 +54,7 @@ describe('filesOfEntries', () => {
       'run/x/Slidedat.ini',
       'run/x/deep/Data0000.dat',
     ]);
-    expect(await dropped[1]!.file.text()).toBe('a.dcm');
+    expect(await dropped[2]!.file.text()).toBe('a.dcm');
   });
 });
 

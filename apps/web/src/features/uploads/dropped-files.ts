@@ -5,12 +5,18 @@
  */
 import type { DroppedFile } from '@tessera/domain';
 
-/** The entries of a drop, taken while the drop event lasts (its items are empty after it). */
-export function entriesOf(data: DataTransfer): FileSystemEntry[] {
+/** What a drop holds: entries where the browser gives them, else the files themselves. */
+export type DropEntry = FileSystemEntry | File;
+
+/**
+ * The entries of a drop, taken while the drop event lasts (its items are empty after it). A browser that
+ * gives no entry for an item (a drop made by a script) still gives its file.
+ */
+export function entriesOf(data: DataTransfer): DropEntry[] {
   return [...data.items]
     .filter((item) => item.kind === 'file')
-    .map((item) => item.webkitGetAsEntry())
-    .filter((entry): entry is FileSystemEntry => entry !== null);
+    .map((item) => item.webkitGetAsEntry() ?? item.getAsFile())
+    .filter((entry): entry is DropEntry => entry !== null);
 }
 
 const isFile = (entry: FileSystemEntry): entry is FileSystemFileEntry => entry.isFile;
@@ -33,14 +39,16 @@ async function childrenOf(folder: FileSystemDirectoryEntry): Promise<FileSystemE
 }
 
 /** Every file under the dropped entries, with its path below the drop. */
-export async function filesOfEntries(entries: readonly FileSystemEntry[]): Promise<DroppedFile<File>[]> {
+export async function filesOfEntries(entries: readonly DropEntry[]): Promise<DroppedFile<File>[]> {
   const out: DroppedFile<File>[] = [];
   const walk = async (entry: FileSystemEntry, prefix: string): Promise<void> => {
     const path = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (isFile(entry)) out.push({ path, file: await fileOf(entry) });
     else if (isDirectory(entry)) for (const child of await childrenOf(entry)) await walk(child, path);
   };
-  for (const entry of entries) await walk(entry, '');
+  for (const entry of entries)
+    if (entry instanceof File) out.push({ path: entry.name, file: entry });
+    else await walk(entry, '');
   return out;
 }
 
