@@ -14,7 +14,8 @@ import type { Config } from '../config.ts';
 import { compose, type Composed } from '../compose.ts';
 import { buildApp } from '../http/app.ts';
 import { createJobWorker, type JobWorker } from '../jobs/worker.ts';
-import { expireUploads, recoverUploads, UPLOAD_EXPIRY_CHECK_MS } from '../modules/uploads/uploads.service.ts';
+import { expireUploads, UPLOAD_EXPIRY_CHECK_MS } from '../modules/uploads/upload-expiry.ts';
+import { recoverUploads } from '../modules/uploads/uploads.service.ts';
 import { enqueuePendingConversions } from '../modules/imaging/images.service.ts';
 import { seedDemo } from './seed-demo.ts';
 

@@ -13,7 +13,6 @@
 import crypto from 'node:crypto';
 import { copyFile, rename, rm, stat } from 'node:fs/promises';
 import { createReadStream, createWriteStream } from 'node:fs';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Metadata, Upload } from '@tus/server';
@@ -22,7 +21,7 @@ import { ERROR_CODES, uploads as contract } from '@tessera/contract';
 import { UPLOAD_MESSAGES } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
-import { completeUpload, startUpload, uploadsDir } from './uploads.service.ts';
+import { completeUpload, receivedPath, startUpload } from './uploads.service.ts';
 import * as q from './uploads.queries.ts';
 import { TUS_VERSION } from './upload-patch.ts';
 
@@ -34,7 +33,6 @@ const JOINING_LEASE_MS = 10 * 60_000;
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const newUploadId = () => crypto.randomBytes(16).toString('hex');
-const receivedPath = (ctx: AppContext, id: string) => path.join(uploadsDir(ctx), id);
 
 /** Whether the request is a creation tus's server leaves to us: it names Upload-Concat. */
 export const isConcatenation = (req: FastifyRequest) => req.headers['upload-concat'] !== undefined;

@@ -18,13 +18,8 @@ import {
 } from '../../../test/harness.ts';
 import { tusRequests } from '../../../test/tus.test-helpers.ts';
 import { imageChecksum } from '../imaging/checksum.ts';
-import {
-  expireUploads,
-  recoverUploads,
-  UPLOAD_ERROR_CODES,
-  uploadedSlidesDir,
-  uploadsDir,
-} from './uploads.service.ts';
+import { recoverUploads, UPLOAD_ERROR_CODES, uploadedSlidesDir, uploadsDir } from './uploads.service.ts';
+import { expireUploads } from './upload-expiry.ts';
 
 const BOXES = path.join(SLIDES_DIR, 'dicom', 'openslide-boxes');
 const NAMES = ['boxes_0.dcm', 'boxes_1.dcm'];

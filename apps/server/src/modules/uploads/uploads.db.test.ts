@@ -18,7 +18,8 @@ import {
 } from '../../../test/harness.ts';
 import { tusRequests } from '../../../test/tus.test-helpers.ts';
 import { fileChecksum } from '../imaging/checksum.ts';
-import { expireUploads, recoverUploads, UPLOAD_ERROR_CODES, uploadsDir } from './uploads.service.ts';
+import { recoverUploads, UPLOAD_ERROR_CODES, uploadsDir } from './uploads.service.ts';
+import { expireUploads } from './upload-expiry.ts';
 
 const SVS = path.join(SLIDES_DIR, 'CMU-1-Small-Region.svs');
 const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;

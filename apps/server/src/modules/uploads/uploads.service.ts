@@ -16,14 +16,7 @@
 import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isWsiError } from '@tessera/wsi';
-import {
-  compareRelativePaths,
-  isChecksum,
-  isSlideFileName,
-  isUploadRelativePath,
-  MAX_UPLOAD_ITEM_FILES,
-  UPLOAD_MESSAGES,
-} from '@tessera/domain';
+import { compareRelativePaths, isChecksum, isSlideFileName, UPLOAD_MESSAGES } from '@tessera/domain';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../actor.ts';
 import { isUniqueViolation, nowIso } from '../../db/dialect.ts';
@@ -33,6 +26,7 @@ import { imageChecksum } from '../imaging/checksum.ts';
 import { registerImage } from '../imaging/images.service.ts';
 import { getOrCreateSlideForImage, slideNameParts } from '../slides/slides.service.ts';
 import * as q from './uploads.queries.ts';
+import { checkItemSiblings, itemFileOf } from './upload-items.ts';
 
 export const UPLOAD_ERROR_CODES = {
   checksumMismatch: 'UPLOAD_CHECKSUM_MISMATCH',
@@ -45,7 +39,8 @@ export const UPLOAD_ERROR_CODES = {
 export const uploadsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads');
 /** Where uploaded slides' files are kept once registered: `<checksum>/<file name>`. */
 export const uploadedSlidesDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'slides');
-const receivedPath = (ctx: AppContext, id: string) => path.join(uploadsDir(ctx), id);
+/** Where an upload's bytes arrive: `<uploads>/<id>` (tus's record of it beside, `<id>.json`). */
+export const receivedPath = (ctx: AppContext, id: string) => path.join(uploadsDir(ctx), id);
 
 /** How long one server may take to register an upload before another may take it over. */
 const REGISTERING_LEASE_MS = 10 * 60_000;
@@ -55,27 +50,6 @@ export interface NewUpload {
   id: string;
   size?: number | undefined;
   metadata?: Record<string, string | null> | undefined;
-}
-
-/** The item an upload belongs to, as its Upload-Metadata names it: all three keys, or none (one file). */
-interface ItemFile {
-  itemKey: string;
-  relativePath: string;
-  fileCount: number;
-}
-
-const ITEM_KEY = /^[0-9a-f]{32}$/;
-
-function itemFileOf(metadata: Record<string, string | null>): ItemFile | null {
-  const { itemKey, relativePath, fileCount } = metadata;
-  if (!itemKey && !relativePath && !fileCount) return null;
-  if (!itemKey || !relativePath || !fileCount) throw badRequest(UPLOAD_MESSAGES.itemMetadataMissing);
-  if (!ITEM_KEY.test(itemKey)) throw badRequest(UPLOAD_MESSAGES.invalidItemKey);
-  if (!isUploadRelativePath(relativePath)) throw badRequest(UPLOAD_MESSAGES.invalidRelativePath);
-  const count = /^\d{1,5}$/.test(fileCount) ? Number(fileCount) : NaN;
-  if (!(count >= 2 && count <= MAX_UPLOAD_ITEM_FILES))
-    throw badRequest(UPLOAD_MESSAGES.invalidFileCount(MAX_UPLOAD_ITEM_FILES));
-  return { itemKey, relativePath, fileCount: count };
 }
 
 /**
@@ -122,29 +96,6 @@ export async function startUpload(
     if (isUniqueViolation(error)) throw conflict(UPLOAD_MESSAGES.itemFileExists);
     throw error;
   }
-}
-
-/** A new file of an item agrees with the files of it created before, which have not all come yet. */
-async function checkItemSiblings(
-  ctx: AppContext,
-  row: Pick<
-    q.UploadRow,
-    'user_id' | 'item_key' | 'relative_path' | 'project_id' | 'file_name' | 'checksum' | 'file_count'
-  >,
-): Promise<void> {
-  const siblings = await q.findItemUploads(ctx.db, row.user_id, row.item_key!);
-  if (siblings.some((s) => s.state !== 'receiving')) throw conflict(UPLOAD_MESSAGES.itemEnded);
-  const disagrees = (s: q.UploadRow) =>
-    s.project_id !== row.project_id ||
-    s.file_name !== row.file_name ||
-    s.checksum !== row.checksum ||
-    s.file_count !== row.file_count;
-  if (siblings.some(disagrees)) throw conflict(UPLOAD_MESSAGES.itemDisagrees);
-  // 'a' and 'a/b' cannot both be stored: one path would have to be a file and a folder.
-  const own = row.relative_path!;
-  const nests = (other: string) => other.startsWith(`${own}/`) || own.startsWith(`${other}/`);
-  if (siblings.some((s) => nests(s.relative_path!))) throw conflict(UPLOAD_MESSAGES.itemPathsNest);
-  if (siblings.length >= row.file_count!) throw conflict(UPLOAD_MESSAGES.itemFull);
 }
 
 /**
@@ -300,44 +251,4 @@ export async function recoverUploads(ctx: AppContext, log: (line: string) => voi
       log(`The upload of ${row.file_name} failed: ${describeFailure(error)}`);
     }
   }
-}
-
-/** How often the serving primary looks for uploads to give up (expireUploads). */
-export const UPLOAD_EXPIRY_CHECK_MS = 60 * 60_000;
-
-/**
- * Gives up the uploads no byte came to for the server's expiry (TESSERA_UPLOAD_EXPIRY_HOURS): their bytes
- * and tus's record of them go, and the row says why (failed), so their client's next request is told
- * 410 with that reason and a tus client starts over. The time of an upload's last byte is its received
- * file's (each PATCH writes it); an item of several files is given up whole, when none of its files had
- * a byte for that long. One whose bytes are all in is recovery's to register, never given up. Answers how
- * many uploads were given up; several servers may run it at once (one gives each up).
- */
-export async function expireUploads(ctx: AppContext, now = Date.now()): Promise<number> {
-  const cutoff = now - ctx.config.uploadExpiryMs;
-  const cutoffIso = new Date(cutoff).toISOString();
-  const message = UPLOAD_MESSAGES.expired(Number((ctx.config.uploadExpiryMs / 3_600_000).toFixed(2)));
-  const seenItems = new Set<string>();
-  let count = 0;
-  for (const row of await q.findReceivingUploads(ctx.db, cutoffIso)) {
-    const item = `${row.user_id} ${row.item_key}`; // keys are per user
-    if (row.item_key !== null && seenItems.has(item)) continue;
-    if (row.item_key !== null) seenItems.add(item);
-    const files = row.item_key ? await q.findItemUploads(ctx.db, row.user_id, row.item_key) : [row];
-    if (files.some((f) => f.state !== 'receiving' || f.created_at >= cutoffIso)) continue;
-    const received = await Promise.all(files.map((f) => stat(receivedPath(ctx, f.id)).catch(() => null)));
-    // A complete part is given up too: no final upload came to join it.
-    const isComplete =
-      !row.is_partial &&
-      files.length === (row.file_count ?? 1) &&
-      received.every((file, i) => file?.size === files[i]!.size);
-    if (isComplete || received.some((file) => file && file.mtimeMs > cutoff)) continue;
-    for (const file of files) {
-      if (!(await q.markExpired(ctx.db, file.id, message, new Date(now).toISOString()))) continue;
-      await rm(receivedPath(ctx, file.id), { force: true });
-      await rm(`${receivedPath(ctx, file.id)}.json`, { force: true });
-      count++;
-    }
-  }
-  return count;
 }
