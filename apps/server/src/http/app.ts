@@ -23,6 +23,7 @@ import { AppError } from '../errors.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerBodyParsers } from './body.ts';
 import { registerTurns } from './turns.ts';
+import { answerClientError } from './client-errors.ts';
 import { registerModules } from '../modules/index.ts';
 import { inRequestScope } from '../db/database.ts';
 
@@ -53,6 +54,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     trustProxy: ctx.config.trustProxy,
     // Ids in logs, never secrets: the Authorization header is not logged by Fastify's serializers.
     genReqId: () => Math.random().toString(36).slice(2, 10),
+    // Requests the HTTP parser refuses are answered as {code, message} too.
+    clientErrorHandler: answerClientError,
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
