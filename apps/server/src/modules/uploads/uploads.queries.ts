@@ -6,6 +6,13 @@ import type { UploadsTable } from '../../db/upload-tables.ts';
 
 export type UploadRow = Selectable<UploadsTable>;
 
+/** Rows one may take: still receiving, or registering under a lease that ran out before `now` (its server died). */
+const isClaimable = (now: string) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
+  eb.or([
+    eb('state', '=', 'receiving'),
+    eb.and([eb('state', '=', 'registering'), eb('lease_until', '<', now)]),
+  ]);
+
 /** The rows of the upload's item: the files of an item of several, or the upload itself. */
 const sameItem = (upload: UploadRow) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
   upload.item_key === null
@@ -64,12 +71,7 @@ export async function claimForRegistering(
     .updateTable('uploads')
     .set({ state: 'registering', lease_until: leaseUntil, updated_at: now })
     .where(sameItem(upload))
-    .where((eb) =>
-      eb.or([
-        eb('state', '=', 'receiving'),
-        eb.and([eb('state', '=', 'registering'), eb('lease_until', '<', now)]),
-      ]),
-    )
+    .where(isClaimable(now))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -120,12 +122,7 @@ export async function claimParts(
     .set({ state: 'registering', lease_until: leaseUntil, updated_at: now })
     .where('id', 'in', ids)
     .where('is_partial', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb('state', '=', 'receiving'),
-        eb.and([eb('state', '=', 'registering'), eb('lease_until', '<', now)]),
-      ]),
-    )
+    .where(isClaimable(now))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -167,14 +164,5 @@ export async function markExpired(db: Db, id: string, errorMessage: string, now:
 
 /** Uploads a server may have left unfinished: bytes still arriving, or registering under a lease that ran out. */
 export async function findUnfinishedUploads(db: Db, now: string): Promise<UploadRow[]> {
-  return db
-    .selectFrom('uploads')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb('state', '=', 'receiving'),
-        eb.and([eb('state', '=', 'registering'), eb('lease_until', '<', now)]),
-      ]),
-    )
-    .execute();
+  return db.selectFrom('uploads').selectAll().where(isClaimable(now)).execute();
 }
