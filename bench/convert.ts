@@ -11,7 +11,7 @@ import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { compose } from '../apps/server/src/compose.ts';
 import { convertImageJob } from '../apps/server/src/jobs/convert-image.job.ts';
-import { optimizedDir, registerImage } from '../apps/server/src/modules/imaging/images.service.ts';
+import { registerImage } from '../apps/server/src/modules/imaging/images.service.ts';
 import {
   CACHE_DIR,
   checkIdle,
@@ -61,12 +61,13 @@ async function convertBoth(slide: string, work: string): Promise<Run> {
     const row = { image_id: image.id };
     const t0 = performance.now();
     const result = (await convertImageJob.handle(
-      { imageId: row.image_id, outputDir: optimizedDir(ctx) },
+      { imageId: row.image_id },
       {
         jobId: 'bench',
         attempt: 1,
         db: ctx.db,
         dialect: ctx.dialect,
+        blobs: ctx.blobs,
         signal: new AbortController().signal,
         progress: async () => undefined,
         log: async (l) => void lines.push(l),

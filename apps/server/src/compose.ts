@@ -14,6 +14,7 @@ import { createSettingsService } from './modules/app/settings.service.ts';
 import { createAuditLog } from './modules/audit/audit.service.ts';
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { createBlobStore } from './blob-store/create-blob-store.ts';
 import { ANSWER_CACHE_BYTES, EncodedAnswers } from './modules/annotations/annotation-answers.ts';
 import { sharedAnswers } from './modules/annotations/annotation-answers.queries.ts';
 import { ColumnStores } from './grid/column-store/column-stores.ts';
@@ -75,6 +76,7 @@ export async function compose(
     audit: createAuditLog(handle.db),
     jobs: createJobQueue(handle.db),
     gridStores: new ColumnStores(handle.db, handle.dialect, config.gridMemoryBytes),
+    blobs: createBlobStore(config),
     annotationAnswers: new EncodedAnswers(sharedAnswers(handle.db), ANSWER_CACHE_BYTES, (error) =>
       log(`Shared annotation answers unavailable: ${String(error)}`),
     ),

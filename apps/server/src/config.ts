@@ -62,6 +62,22 @@ const EnvSchema = z.object({
   TESSERA_MAX_UPLOAD_GB: z.coerce.number().positive().max(100_000).default(200),
   TESSERA_UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().max(100_000).default(72),
   TESSERA_TRANSFER_DIR: z.string().min(1).optional(),
+  TESSERA_S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'an S3 bucket name: 3–63 lowercase letters, digits, dots and hyphens',
+    )
+    .optional(),
+  TESSERA_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  TESSERA_S3_REGION: z.string().min(1).default('us-east-1'),
+  TESSERA_S3_PREFIX: z
+    .string()
+    .regex(/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/, 'folder names each ending in /, such as tessera/')
+    .default(''),
+  TESSERA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  TESSERA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  TESSERA_BLOB_CACHE_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -107,6 +123,21 @@ export interface Config {
   uploadExpiryMs: number;
   /** The transfer area (spec 1 §2 Transfer wizard): destinations are its folders; default dataDir/transfer. */
   transferDir: string;
+  /** Slide files and pyramids go to this S3-compatible bucket when set; else under dataDir (blob-store/). */
+  s3: S3Config | null;
+  /** Where files of the S3 store are fetched to when a reader needs a local file; default dataDir/blob-cache. */
+  blobCacheDir: string;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Key prefix ('' or ending in '/'). */
+  prefix: string;
+  /** An S3-compatible server's URL (MinIO, Ceph, …); AWS S3 itself when absent. */
+  endpoint: string | null;
+  region: string;
+  /** Both or neither: without them the AWS SDK's own chain applies (instance roles, shared profiles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -126,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!providers.success)
     throw new Error(`Invalid environment:\n  TESSERA_SSO_PROVIDERS: ${providers.error.message}`);
   const dataDir = path.resolve(e.TESSERA_DATA_DIR);
+  if (!e.TESSERA_S3_ACCESS_KEY_ID !== !e.TESSERA_S3_SECRET_ACCESS_KEY)
+    throw new Error(
+      'Invalid environment:\n  TESSERA_S3_ACCESS_KEY_ID and TESSERA_S3_SECRET_ACCESS_KEY are set together or not at all',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -157,6 +192,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Math.floor(e.TESSERA_MAX_UPLOAD_GB * 1024 ** 3),
     uploadExpiryMs: e.TESSERA_UPLOAD_EXPIRY_HOURS * 3_600_000,
     transferDir: path.resolve(e.TESSERA_TRANSFER_DIR ?? path.join(dataDir, 'transfer')),
+    s3: e.TESSERA_S3_BUCKET
+      ? {
+          bucket: e.TESSERA_S3_BUCKET,
+          prefix: e.TESSERA_S3_PREFIX,
+          endpoint: e.TESSERA_S3_ENDPOINT ?? null,
+          region: e.TESSERA_S3_REGION,
+          credentials:
+            e.TESSERA_S3_ACCESS_KEY_ID && e.TESSERA_S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.TESSERA_S3_ACCESS_KEY_ID, secretAccessKey: e.TESSERA_S3_SECRET_ACCESS_KEY }
+              : null,
+        }
+      : null,
+    blobCacheDir: path.resolve(e.TESSERA_BLOB_CACHE_DIR ?? path.join(dataDir, 'blob-cache')),
     webDist: path.resolve(e.TESSERA_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

@@ -1,5 +1,6 @@
 /** What every module's routes and services are given: built once in main.ts (or a test) and passed down. */
 import type { Config } from './config.ts';
+import type { BlobStore } from './blob-store/blob-store.ts';
 import type { Db, Dialect } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
@@ -25,6 +26,8 @@ export interface AppContext {
   gridStores: ColumnStores;
   /** Binary annotation answers (a million cell markers) kept while the set's items do not change. */
   annotationAnswers: EncodedAnswers;
+  /** Where slide files and converted pyramids are stored: a local folder or an S3-compatible store. */
+  blobs: BlobStore;
   /** What addRoute's guard needs; derived from the above. */
   guard: GuardDeps;
 }

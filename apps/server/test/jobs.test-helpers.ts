@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { createFolderStore } from '../src/blob-store/folder-store.ts';
 import { createPostgresTestDatabase } from './harness.ts';
 
 /**
@@ -75,3 +76,6 @@ export const FAST = {
   staleAfterMs: 200,
   backoff: { baseMs: 1, maxMs: 5, jitter: 0 },
 } as const;
+
+/** The blob store of workers whose jobs touch no slide files (the job machinery's own tests). */
+export const NO_FILES = createFolderStore(path.join(os.tmpdir(), 'tessera-jobs-no-files'));

@@ -12,6 +12,7 @@ export function startTestWorker(server: TestServer): JobWorker {
   const worker = createJobWorker({
     db: server.ctx.db,
     dialect: server.ctx.dialect,
+    blobs: server.ctx.blobs,
     queue: server.ctx.jobs,
     concurrency: 1,
     ...FAST,

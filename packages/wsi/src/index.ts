@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './source/byte-source.ts';
+export * from './source/block-cache.ts';
 export * from './source/file-source.ts';
 export * from './tiff/constants.ts';
 export * from './tiff/ifd.ts';

@@ -43,7 +43,12 @@ async function main(argv: string[]): Promise<number> {
       const concurrency = parseConcurrency(argv.slice(1));
       if (concurrency === null) break;
       const composed = await compose(config, { log });
-      const worker = createJobWorker({ db: composed.ctx.db, dialect: composed.ctx.dialect, concurrency });
+      const worker = createJobWorker({
+        db: composed.ctx.db,
+        dialect: composed.ctx.dialect,
+        blobs: composed.ctx.blobs,
+        concurrency,
+      });
       const shutdown = async () => {
         await worker.stop({ timeoutMs: WORKER_STOP_TIMEOUT_MS });
         await composed.close();
@@ -52,7 +57,9 @@ async function main(argv: string[]): Promise<number> {
       process.once('SIGINT', shutdown);
       process.once('SIGTERM', shutdown);
       worker.start();
-      log(`Tessera worker ${worker.id} is running (database: ${composed.ctx.dialect})`);
+      log(
+        `Tessera worker ${worker.id} is running (database: ${composed.ctx.dialect}; files: ${composed.ctx.blobs.location})`,
+      );
       return -1; // keep running
     }
     case 'migrate': {

@@ -13,17 +13,9 @@ import { createPostgresTestDatabase, DIALECTS, SLIDES_DIR } from '../../test/har
 import { loadConfig } from '../config.ts';
 import { compose } from '../compose.ts';
 import { registerImage } from '../modules/imaging/images.service.ts';
+import { freePort, until } from '../../test/processes.test-helpers.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../../../../bin/tessera.js');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 /** Process ids of the serving processes: the primary's children running the CLI (not, say, tsx's esbuild). */
 const childrenOf = (pid: number): number[] =>
@@ -31,20 +23,6 @@ const childrenOf = (pid: number): number[] =>
     .stdout.split('\n')
     .filter((line) => line.includes('tessera.js'))
     .map((line) => Number.parseInt(line.trim(), 10));
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await Promise.resolve(probe()).catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe.each(DIALECTS)('tessera serve with 2 processes (%s)', (dialect) => {
   let server: ChildProcess | null = null;

@@ -69,13 +69,17 @@ async function serveHttp(
     await composed.close();
   });
   await app.listen({ port: config.port, host: config.host });
-  if (cluster.isPrimary) log(`Tessera is serving on ${config.publicUrl} (database: ${composed.ctx.dialect})`);
+  if (cluster.isPrimary)
+    log(
+      `Tessera is serving on ${config.publicUrl} (database: ${composed.ctx.dialect}; files: ${composed.ctx.blobs.location})`,
+    );
 }
 
 function startJobs(composed: Composed): JobWorker {
   const worker = createJobWorker({
     db: composed.ctx.db,
     dialect: composed.ctx.dialect,
+    blobs: composed.ctx.blobs,
     queue: composed.ctx.jobs,
   });
   worker.start();
@@ -107,7 +111,7 @@ function superviseServers(config: Config, log: Log, composed: Composed): void {
   cluster.on('listening', () => {
     if (++listening === config.serveProcesses)
       log(
-        `Tessera is serving on ${config.publicUrl} (database: ${composed.ctx.dialect}, ${config.serveProcesses} processes)`,
+        `Tessera is serving on ${config.publicUrl} (database: ${composed.ctx.dialect}, ${config.serveProcesses} processes; files: ${composed.ctx.blobs.location})`,
       );
   });
   cluster.on('exit', (_child, code, signal) => {

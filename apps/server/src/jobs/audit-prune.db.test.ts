@@ -1,7 +1,7 @@
 /** The audit-prune job end to end: enqueued through ctx.jobs, run by a worker, old entries gone. */
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/harness.ts';
-import { FAST, waitFor } from '../../test/jobs.test-helpers.ts';
+import { FAST, NO_FILES, waitFor } from '../../test/jobs.test-helpers.ts';
 import { createJobWorker } from './worker.ts';
 
 const DAY_MS = 86_400_000;
@@ -32,7 +32,7 @@ describeEachDialect('audit-prune job', (t) => {
       .execute();
 
     const job = await jobs.enqueue('audit-prune', { olderThanDays: 30 });
-    const worker = createJobWorker({ db, dialect, queue: jobs, concurrency: 1, ...FAST });
+    const worker = createJobWorker({ db, dialect, blobs: NO_FILES, queue: jobs, concurrency: 1, ...FAST });
     worker.start();
     try {
       const done = await waitFor(async () => {

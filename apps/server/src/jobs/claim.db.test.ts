@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DIALECTS } from '../../test/harness.ts';
 import { defineJobKind } from './job-kind.ts';
 import { createJobQueue } from './queue.ts';
-import { FAST, openSharedDatabase, waitFor } from '../../test/jobs.test-helpers.ts';
+import { FAST, NO_FILES, openSharedDatabase, waitFor } from '../../test/jobs.test-helpers.ts';
 import { createJobWorker } from './worker.ts';
 
 const JOB_COUNT = 60;
@@ -41,6 +41,7 @@ describe.each(DIALECTS)('claiming jobs [%s]', (dialect) => {
       createJobWorker({
         db: shared.a.db,
         dialect,
+        blobs: NO_FILES,
         kinds: kindFor('a'),
         concurrency: 2,
         ...FAST,
@@ -51,6 +52,7 @@ describe.each(DIALECTS)('claiming jobs [%s]', (dialect) => {
       createJobWorker({
         db: shared.b.db,
         dialect,
+        blobs: NO_FILES,
         kinds: kindFor('b'),
         concurrency: 2,
         ...FAST,

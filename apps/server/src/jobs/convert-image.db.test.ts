@@ -11,8 +11,8 @@ import sharp from 'sharp';
 import { generateFluorescenceSlide, TiffSlide } from '@tessera/wsi';
 import { describeEachDialect, SLIDES_DIR } from '../../test/harness.ts';
 import type { AppContext } from '../context.ts';
-import { enqueueConversion, optimizedDir, registerImage } from '../modules/imaging/images.service.ts';
-import { conversionCheckpoints, convertImageJob } from './convert-image.job.ts';
+import { enqueueConversion, registerImage } from '../modules/imaging/images.service.ts';
+import { conversionCheckpoints, convertImageJob, optimizedWorkDir } from './convert-image.job.ts';
 import { findConversion } from './convert-image.queries.ts';
 import type { JobContext } from './job-kind.ts';
 import { FAST, waitFor } from '../../test/jobs.test-helpers.ts';
@@ -57,6 +57,7 @@ async function convert(ctx: AppContext, file: string) {
   const worker = createJobWorker({
     db: ctx.db,
     dialect: ctx.dialect,
+    blobs: ctx.blobs,
     queue: ctx.jobs,
     concurrency: 1,
     ...FAST,
@@ -83,9 +84,12 @@ describeEachDialect('convert-image job', (t) => {
     // A stale partial of an earlier, crashed run of this image: the rerun must remove it.
     const original = await TiffSlide.open(path.join(tmp, 'CMU-1-Small-Region.svs'));
     const { image: registered } = await registerImage(ctx, [path.join(tmp, 'CMU-1-Small-Region.svs')]);
-    const stale = path.join(optimizedDir(ctx), `.${registered.checksum}.ome.tif.0123456789ab.partial`);
-    await rm(optimizedDir(ctx), { recursive: true, force: true });
-    await mkdir(optimizedDir(ctx), { recursive: true });
+    const stale = path.join(
+      optimizedWorkDir(ctx.blobs),
+      `.${registered.checksum}.ome.tif.0123456789ab.partial`,
+    );
+    await rm(optimizedWorkDir(ctx.blobs), { recursive: true, force: true });
+    await mkdir(optimizedWorkDir(ctx.blobs), { recursive: true });
     await writeFile(stale, 'half a pyramid');
 
     const { job, image, logs } = await convert(ctx, path.join(tmp, 'CMU-1-Small-Region.svs'));
@@ -93,12 +97,12 @@ describeEachDialect('convert-image job', (t) => {
       expect(job).toMatchObject({ state: 'succeeded', progress: 100 });
       expect(logs.some((l) => l.includes('by jpeg-copy'))).toBe(true);
       const conversion = (await findConversion(ctx.db, image.id))!;
-      const target = path.join(optimizedDir(ctx), `${image.checksum}.ome.tif`);
+      const target = path.join(optimizedWorkDir(ctx.blobs), `${image.checksum}.ome.tif`);
       expect(conversion.status).toBe('Converted');
       expect(conversion.optimizedPath).toBe(target);
       expect(conversion.error).toBeNull();
       // Only the finished file is left: the stale partial and the job's own temporary file are gone.
-      expect(await readdir(optimizedDir(ctx))).toEqual([path.basename(target)]);
+      expect(await readdir(optimizedWorkDir(ctx.blobs))).toEqual([path.basename(target)]);
 
       const out = await TiffSlide.open(target);
       try {
@@ -253,8 +257,8 @@ describeEachDialect('convert-image job', (t) => {
       const file = path.join(tmp, `resume-${ctx.dialect}-${mode}.tif`);
       await make(file);
       const { image } = await registerImage(ctx, [file]);
-      const payload = { imageId: image.id, outputDir: optimizedDir(ctx) };
-      const target = path.join(optimizedDir(ctx), `${image.checksum}.ome.tif`);
+      const payload = { imageId: image.id };
+      const target = path.join(optimizedWorkDir(ctx.blobs), `${image.checksum}.ome.tif`);
       const everyMs = conversionCheckpoints.everyMs;
       conversionCheckpoints.everyMs = 0; // a checkpoint after every row
       try {
@@ -265,7 +269,7 @@ describeEachDialect('convert-image job', (t) => {
         // Stopped part way, as a worker shutting down stops it: the partial file and its checkpoint stay.
         const stopped = jobContext(ctx, 40);
         await expect(convertImageJob.handle(payload, stopped.ctx)).rejects.toThrow();
-        const left = (await readdir(optimizedDir(ctx))).filter((n) => n.includes(image.checksum));
+        const left = (await readdir(optimizedWorkDir(ctx.blobs))).filter((n) => n.includes(image.checksum));
         expect(left.map((n) => n.replace(/\.[0-9a-f]{12}\./, '.*.')).sort()).toEqual([
           `.${image.checksum}.ome.tif.*.partial`,
           `.${image.checksum}.ome.tif.*.partial.resume`,
@@ -279,9 +283,9 @@ describeEachDialect('convert-image job', (t) => {
         );
         expect(resumed.progress[0]).toBeGreaterThan(30); // it did not start over
         expect((await readFile(target)).equals(uninterrupted)).toBe(true);
-        expect((await readdir(optimizedDir(ctx))).filter((n) => n.includes(image.checksum))).toEqual([
-          path.basename(target),
-        ]);
+        expect(
+          (await readdir(optimizedWorkDir(ctx.blobs))).filter((n) => n.includes(image.checksum)),
+        ).toEqual([path.basename(target)]);
         expect((await findConversion(ctx.db, image.id))!.status).toBe('Converted');
       } finally {
         conversionCheckpoints.everyMs = everyMs;
@@ -435,6 +439,7 @@ describeEachDialect('convert-image job', (t) => {
     const worker = createJobWorker({
       db: ctx.db,
       dialect: ctx.dialect,
+      blobs: ctx.blobs,
       queue: ctx.jobs,
       concurrency: 1,
       ...FAST,
@@ -454,7 +459,9 @@ describeEachDialect('convert-image job', (t) => {
       const conversion = (await findConversion(ctx.db, image.id))!;
       expect(conversion).toMatchObject({ status: 'Failed', optimizedPath: null, error: job.errorMessage });
       // Nothing visible and nothing left half-written.
-      expect((await readdir(optimizedDir(ctx))).filter((n) => n.includes(image.checksum))).toEqual([]);
+      expect((await readdir(optimizedWorkDir(ctx.blobs))).filter((n) => n.includes(image.checksum))).toEqual(
+        [],
+      );
     } finally {
       await worker.stop({ timeoutMs: 10_000 });
     }
@@ -496,6 +503,7 @@ function jobContext(app: AppContext, stopAtPercent = Infinity) {
     attempt: 1,
     db: app.db,
     dialect: app.dialect,
+    blobs: app.blobs,
     signal: controller.signal,
     progress: async (percent) => {
       progress.push(percent);

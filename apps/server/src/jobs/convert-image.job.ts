@@ -1,10 +1,11 @@
 /**
  * convert-image: writes an image's optimized pyramid (DESIGN §7, issue #3 point 7) — a tiled pyramidal
- * BigTIFF with every 2× level and OME-XML at `<outputDir>/<checksum>.ome.tif`, read through the slide's
+ * BigTIFF with every 2× level and OME-XML, `optimized/<checksum>.ome.tif` in the blob store, read through the slide's
  * one interface (wsi Slide): conversion-plan.ts decides how from what the slide can do (JPEG tiles copied,
  * libvips strips, tile by tile), conversion-passes.ts writes it.
  * The writer builds the file under a hidden `.partial` name and renames it into place, so a half-written
- * pyramid is never visible; optimized_path is recorded only after that rename. Every few seconds the job
+ * pyramid is never visible; it is made in the store's work folder and stored (blob-store put: a rename for
+ * the folder store, an upload for S3), and optimized_path is recorded only after that. Every few seconds the job
  * records a checkpoint beside the partial file (PyramidWriter.checkpoint); a rerun after a crash or a
  * hand-back (worker stopped, lease lost, cancelled) goes on from the last one, and writes the same bytes
  * as an uninterrupted run. A failure deletes the partial file: the rerun starts over.
@@ -13,6 +14,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { openSlide, PyramidWriter, type CallerState, type Slide } from '@tessera/wsi';
+import { localFiles, type BlobStore } from '../blob-store/blob-store.ts';
 import { describeFailure } from '../errors.ts';
 import { level0Source } from './conversion-plan.ts';
 import { copyAndReduce, encodeInBlocks, writeTileByTile } from './conversion-passes.ts';
@@ -24,30 +26,30 @@ export const conversionCheckpoints = { everyMs: 10_000 };
 
 const RESTORED_ON_ABORT = { converted: 'Converted', notConverted: 'NotConverted' } as const;
 export const optimizedFileName = (checksum: string): string => `${checksum}.ome.tif`;
+/** Where pyramids are made before they are stored (with their checkpoints, so a rerun goes on from them). */
+export const optimizedWorkDir = (blobs: BlobStore): string => path.join(blobs.workDir, 'optimized');
 
 export const convertImageJob = defineJobKind({
   name: 'convert-image',
   payload: z.object({
     imageId: z.string().regex(/^[0-9a-f]{24}$/),
-    /** `${dataDir}/optimized` of the enqueuing server (images.service enqueueConversion); absolute. */
-    outputDir: z
-      .string()
-      .min(1)
-      .refine((p) => path.isAbsolute(p), 'outputDir must be absolute'),
   }),
   // A corrupt file fails the same way twice; one retry covers a transient I/O error.
   maxAttempts: 2,
-  async handle({ imageId, outputDir }, ctx) {
+  async handle({ imageId }, ctx) {
     const image = await q.findImageToConvert(ctx.db, imageId);
     if (!image) throw new Error(`Image ${imageId} does not exist`);
+    const key = `optimized/${optimizedFileName(image.checksum)}`;
+    const outputDir = optimizedWorkDir(ctx.blobs);
     const target = path.join(outputDir, optimizedFileName(image.checksum));
     await q.markConverting(ctx.db, imageId);
     let writer: PyramidWriter | undefined;
     let slide: Slide | undefined;
     try {
       await mkdir(outputDir, { recursive: true });
-      slide = await openSlide(image.storagePaths);
-      const source = await level0Source(slide, image.storagePaths[0]!, image.checksum);
+      const files = await localFiles(ctx.blobs, image.storagePaths);
+      slide = await openSlide(files);
+      const source = await level0Source(slide, files[0]!, image.checksum);
       const opened = await PyramidWriter.open(target, source.options);
       writer = opened.writer;
       for (const name of opened.removed.filter((n) => n.endsWith('.partial')))
@@ -63,6 +65,7 @@ export const convertImageJob = defineJobKind({
         await encodeInBlocks(source, writer, imageId, ctx, opened.resumed, checkpoint);
       else await writeTileByTile(source, writer, imageId, ctx, opened.resumed !== null, checkpoint);
       await writer.finish();
+      const stored = await ctx.blobs.put(target, key);
       const counts = writer.progress();
       const { tileSize } = opened.writer;
       const levels = opened.writer.levels.map((l) => ({
@@ -71,10 +74,10 @@ export const convertImageJob = defineJobKind({
         tileWidth: tileSize,
         tileHeight: tileSize,
       }));
-      await q.markConverted(ctx.db, imageId, target, counts, levels);
+      await q.markConverted(ctx.db, imageId, stored, counts, levels);
       await ctx.progress(100);
-      await ctx.log(`Wrote ${target}: ${counts.reduce((n, c) => n + c.converted, 0)} tiles.`);
-      return { optimizedPath: target, mode: source.mode, levels: writer.levels.length };
+      await ctx.log(`Wrote ${stored}: ${counts.reduce((n, c) => n + c.converted, 0)} tiles.`);
+      return { optimizedPath: stored, mode: source.mode, levels: writer.levels.length };
     } catch (error) {
       if (ctx.signal.aborted) {
         // Cancelled, or handed back to the queue: not a failure of the image, and the next run goes on

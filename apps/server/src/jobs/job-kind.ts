@@ -4,6 +4,7 @@
  * progress and log lines and learns of cancellation; whatever it returns is stored as the job's result.
  */
 import type { z } from 'zod';
+import type { BlobStore } from '../blob-store/blob-store.ts';
 import type { Db, Dialect } from '../db/database.ts';
 
 export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -15,6 +16,8 @@ export interface JobContext {
   attempt: number;
   db: Db;
   dialect: Dialect;
+  /** The installation's blob store: slide files are read and pyramids written through it. */
+  blobs: BlobStore;
   /**
    * Aborted when the job is cancelled, when this worker lost its lease (its heartbeat went stale and
    * another worker took the job), or when the worker shuts down. Check it between units of work.

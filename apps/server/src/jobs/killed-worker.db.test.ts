@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../test/harness.ts';
 import { createJobQueue } from './queue.ts';
-import { FAST, openSharedDatabase, waitFor } from '../../test/jobs.test-helpers.ts';
+import { FAST, NO_FILES, openSharedDatabase, waitFor } from '../../test/jobs.test-helpers.ts';
 import { createJobWorker, STALE_MESSAGE } from './worker.ts';
 import { untilKilledKinds } from '../../test/jobs/until-killed.job-kind.ts';
 
@@ -30,7 +30,14 @@ describe.each(DIALECTS)('a killed worker [%s]', (dialect) => {
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       child.once('exit', (_code, signal) => resolve(signal)),
     );
-    const survivor = createJobWorker({ db: shared.b.db, dialect, kinds, concurrency: 1, ...FAST });
+    const survivor = createJobWorker({
+      db: shared.b.db,
+      dialect,
+      blobs: NO_FILES,
+      kinds,
+      concurrency: 1,
+      ...FAST,
+    });
     try {
       const { id } = await queue.enqueue('untilKilled', {});
       const claimed = await waitFor(

@@ -62,6 +62,7 @@ describeEachDialect('job worker', (t) => {
     const worker = createJobWorker({
       db: t().ctx.db,
       dialect: t().dialect,
+      blobs: t().ctx.blobs,
       kinds,
       concurrency: 1,
       ...FAST,

@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
+import type { BlobStore } from '../blob-store/blob-store.ts';
 import type { Db, Dialect } from '../db/database.ts';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffOptions } from './backoff.ts';
 import type { JobContext, JobKinds } from './job-kind.ts';
@@ -28,6 +29,8 @@ import { JOB_KINDS, type JobRegistry } from './registry.ts';
 export interface JobWorkerOptions<K extends JobKinds = JobRegistry> {
   db: Db;
   dialect: Dialect;
+  /** Handed to every job (JobContext.blobs). */
+  blobs: BlobStore;
   /** The kinds this worker runs (and claims); default: every registered kind. */
   kinds?: K;
   /** When given, an enqueue in this process wakes the worker at once. */
@@ -92,7 +95,7 @@ function createSleeper() {
 }
 
 export function createJobWorker<K extends JobKinds = JobRegistry>(options: JobWorkerOptions<K>): JobWorker {
-  const { db, dialect } = options;
+  const { db, dialect, blobs } = options;
   const kinds: JobKinds = options.kinds ?? JOB_KINDS;
   const kindNames = Object.keys(kinds);
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? defaultConcurrency()));
@@ -154,6 +157,7 @@ export function createJobWorker<K extends JobKinds = JobRegistry>(options: JobWo
       attempt: row.attempts,
       db,
       dialect,
+      blobs,
       signal: controller.signal,
       async progress(percent) {
         const value = Math.max(0, Math.min(100, Math.round(Number.isFinite(percent) ? percent : 0)));

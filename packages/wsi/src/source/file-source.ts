@@ -1,36 +1,28 @@
 import { read as readCallback, readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { WsiError } from '../errors.ts';
+import { BlockCache, type BlockCacheOptions } from './block-cache.ts';
 import { assertRange, type ByteSource } from './byte-source.ts';
 
 /** Pixel-data reads up to this size are synchronous (readData). */
 const MAX_SYNC_READ = 256 * 1024;
 
-export interface FileSourceOptions {
-  /** Block size of the cache. Default 64 KiB: one block holds a typical IFD and a slice of a tag array. */
-  blockSize?: number;
-  /** Blocks kept. Default 64 (4 MiB per open slide): enough for every IFD and offset array of a pyramid. */
-  maxBlocks?: number;
-}
+export type FileSourceOptions = BlockCacheOptions;
 
 /**
- * A local file read through a FileHandle. Metadata reads (IFDs, tag values, offset arrays) go through an
- * LRU block cache because the parser makes many of them close together; pixel data (readData) and reads
- * larger than two blocks go straight to the file, so tile data never evicts the metadata the next request
- * needs and a 4 KB tile costs a 4 KB read, not a 64 KB block.
+ * A local file read through a FileHandle. Metadata reads (IFDs, tag values, offset arrays) go through a
+ * BlockCache; pixel data (readData) goes straight to the file, so tile data never evicts the metadata the
+ * next request needs and a 4 KB tile costs a 4 KB read, not a 64 KB block.
  */
 export class FileSource implements ByteSource {
-  private readonly blocks = new Map<number, Promise<Buffer>>();
-  private readonly blockSize: number;
-  private readonly maxBlocks: number;
+  private readonly blocks: BlockCache;
 
   private constructor(
     private readonly handle: FileHandle,
     readonly size: number,
     options: FileSourceOptions,
   ) {
-    this.blockSize = options.blockSize ?? 64 * 1024;
-    this.maxBlocks = options.maxBlocks ?? 64;
+    this.blocks = new BlockCache(size, (offset, length) => this.readDirect(offset, length), options);
   }
 
   static async open(path: string, options: FileSourceOptions = {}): Promise<FileSource> {
@@ -49,22 +41,8 @@ export class FileSource implements ByteSource {
     return new FileSource(handle, stat.size, options);
   }
 
-  async read(offset: number, length: number): Promise<Buffer> {
-    assertRange(this.size, offset, length);
-    if (length === 0) return Buffer.alloc(0);
-    if (length > 2 * this.blockSize) return this.readDirect(offset, length);
-    const first = Math.floor(offset / this.blockSize);
-    const last = Math.floor((offset + length - 1) / this.blockSize);
-    if (first === last) {
-      const block = await this.block(first);
-      const start = offset - first * this.blockSize;
-      return block.subarray(start, start + length);
-    }
-    const parts: Buffer[] = [];
-    for (let index = first; index <= last; index++) parts.push(await this.block(index));
-    const joined = Buffer.concat(parts);
-    const start = offset - first * this.blockSize;
-    return joined.subarray(start, start + length);
+  read(offset: number, length: number): Promise<Buffer> {
+    return this.blocks.read(offset, length);
   }
 
   /**
@@ -90,25 +68,6 @@ export class FileSource implements ByteSource {
   async close(): Promise<void> {
     this.blocks.clear();
     await this.handle.close();
-  }
-
-  private block(index: number): Promise<Buffer> {
-    const cached = this.blocks.get(index);
-    if (cached) {
-      // Re-insert to mark as most recently used (Map keeps insertion order).
-      this.blocks.delete(index);
-      this.blocks.set(index, cached);
-      return cached;
-    }
-    const start = index * this.blockSize;
-    const pending = this.readDirect(start, Math.min(this.blockSize, this.size - start));
-    this.blocks.set(index, pending);
-    pending.catch(() => this.blocks.delete(index));
-    while (this.blocks.size > this.maxBlocks) {
-      const oldest = this.blocks.keys().next().value as number;
-      this.blocks.delete(oldest);
-    }
-    return pending;
   }
 
   private async readDirect(offset: number, length: number): Promise<Buffer> {

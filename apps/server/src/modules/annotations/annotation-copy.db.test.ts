@@ -130,6 +130,7 @@ describeEachDialect('annotation copy', (t) => {
     worker = createJobWorker({
       db: t().ctx.db,
       dialect: t().ctx.dialect,
+      blobs: t().ctx.blobs,
       queue: t().ctx.jobs,
       concurrency: 1,
       ...FAST,

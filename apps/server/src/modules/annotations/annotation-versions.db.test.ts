@@ -72,6 +72,7 @@ describeEachDialect('annotation set versions: collections and download', (t) => 
     worker = createJobWorker({
       db: t().ctx.db,
       dialect: t().ctx.dialect,
+      blobs: t().ctx.blobs,
       queue: t().ctx.jobs,
       concurrency: 1,
       ...FAST,

@@ -5,9 +5,11 @@
  */
 import { ERROR_CODES } from '@tessera/contract';
 import { VIEWER_MESSAGES } from '@tessera/domain';
-import { openSlide, type Slide } from '@tessera/wsi';
+import type { Slide } from '@tessera/wsi';
+import type { BlobStore } from '../../blob-store/blob-store.ts';
 import { AppError } from '../../errors.ts';
 import type * as q from './images.queries.ts';
+import { openOriginal } from './stored-slides.ts';
 import { encodeImage, THUMBNAIL_MAX_SIZE, type AssociatedKind, type ImageFormat } from './picture-encode.ts';
 
 export const IMAGE_MESSAGES = {
@@ -20,10 +22,14 @@ export const IMAGE_ERROR_CODES = {
   associatedImageUnavailable: 'ASSOCIATED_IMAGE_UNAVAILABLE',
 } as const;
 
-async function withSlide<T>(image: q.ImageRow, use: (slide: Slide) => Promise<T>): Promise<T> {
+async function withSlide<T>(
+  store: BlobStore,
+  image: q.ImageRow,
+  use: (slide: Slide) => Promise<T>,
+): Promise<T> {
   let slide: Slide;
   try {
-    slide = await openSlide(image.storagePaths);
+    slide = await openOriginal(store, image.storagePaths);
   } catch {
     // The original files moved or broke since registration: nothing about the image can be shown.
     throw new AppError(404, IMAGE_ERROR_CODES.imageInfoUnavailable, IMAGE_MESSAGES.imageInfoUnavailable);
@@ -40,13 +46,14 @@ async function withSlide<T>(image: q.ImageRow, use: (slide: Slide) => Promise<T>
  * smallest level; both are shrunk to at most 512 px. Absent or unreadable images answer 404 '<Kind> unavailable'.
  */
 export async function renderAssociated(
+  store: BlobStore,
   image: q.ImageRow,
   kind: AssociatedKind,
   format: ImageFormat,
 ): Promise<Buffer> {
   const unavailable = () =>
     new AppError(404, IMAGE_ERROR_CODES.associatedImageUnavailable, IMAGE_MESSAGES.unavailable(kind));
-  return withSlide(image, async (slide) => {
+  return withSlide(store, image, async (slide) => {
     let pixels;
     try {
       pixels = kind === 'thumbnail' ? await slide.readThumbnail() : await slide.readPicture(kind);

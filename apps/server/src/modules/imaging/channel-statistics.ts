@@ -8,10 +8,11 @@
  * Absent means never computed; null means the reader failed on the file (damaged): it is not retried on
  * every request, and everyone falls back to the type's range. Registration never fails because of them.
  */
-import { openSlide, readChannelStatistics, type ChannelStatistics, type Slide } from '@tessera/wsi';
+import { readChannelStatistics, type ChannelStatistics, type Slide } from '@tessera/wsi';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { updateImageInfo } from './images.queries.ts';
+import { openOriginal } from './stored-slides.ts';
 
 export const StoredChannelStatistics = z.array(
   z.object({ low: z.number(), high: z.number(), min: z.number(), max: z.number() }),
@@ -82,7 +83,7 @@ async function computeAndStore(
 ): Promise<string> {
   let slide: Slide;
   try {
-    slide = await openSlide(image.storagePaths);
+    slide = await openOriginal(ctx.blobs, image.storagePaths);
   } catch {
     return image.imageInfo;
   }

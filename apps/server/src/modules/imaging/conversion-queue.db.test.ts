@@ -36,6 +36,7 @@ async function runConversions(ctx: AppContext): Promise<void> {
   const worker = createJobWorker({
     db: ctx.db,
     dialect: ctx.dialect,
+    blobs: ctx.blobs,
     queue: ctx.jobs,
     concurrency: 1,
     ...FAST,

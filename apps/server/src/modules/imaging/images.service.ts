@@ -19,12 +19,15 @@ import { IMAGE_ERROR_CODES, IMAGE_MESSAGES } from './associated-images.ts';
 /**
  * The image of these files: the stored one when their checksum is known, else a new one, after opening
  * the files to check they are a slide and to read their SlideInfo. Throws the reader's error when the
- * files are not a readable slide.
+ * files are not a readable slide. With `keys` (an upload's files), the files are then given to the blob
+ * store under those keys and the image names where it keeps them; without, they stay where they are
+ * (a folder import).
  */
 export async function registerImage(
   ctx: AppContext,
   paths: readonly string[],
   known?: { checksum: string; size: number },
+  keys?: readonly string[],
 ): Promise<{ image: q.ImageRow; created: boolean }> {
   const absolute = paths.map((p) => path.resolve(p));
   const { checksum, size } = known ?? (await imageChecksum(absolute));
@@ -40,25 +43,31 @@ export async function registerImage(
   } finally {
     await slide.close();
   }
+  const storagePaths = keys
+    ? await Promise.all(absolute.map((file, i) => ctx.blobs.put(file, keys[i]!)))
+    : absolute;
   const id = newId();
   const image = await q.insertImageIfAbsent(ctx.db, {
     id,
     checksum,
     size,
-    storagePaths: absolute,
+    storagePaths,
     format,
     imageInfo: info,
     now: nowIso(),
   });
-  // Another import may have stored the same image meanwhile: then its row is answered, not ours.
-  return { image, created: image.id === id };
+  const created = image.id === id;
+  // Another registration may have stored the same image meanwhile: then its row is answered, not ours,
+  // and what we stored under other names than its files goes (the same names are the same bytes).
+  if (keys && !created)
+    await Promise.all(
+      storagePaths.filter((p) => !image.storagePaths.includes(p)).map((p) => ctx.blobs.remove(p)),
+    );
+  return { image, created };
 }
 
 export { findImageByChecksum, findImageById, type ImageRow } from './images.queries.ts';
 export { IMAGE_ERROR_CODES, IMAGE_MESSAGES, renderAssociated } from './associated-images.ts';
-
-/** Where conversion jobs write optimized pyramids: `${dataDir}/optimized`. */
-export const optimizedDir = (ctx: AppContext): string => path.join(ctx.config.dataDir, 'optimized');
 
 /** Thrown inside queueConversion's transaction to roll the job back when the image was not claimed. */
 class NotClaimed extends Error {}
@@ -91,7 +100,7 @@ export async function enqueueConversion(
       // and a job is deleted with its project.
       const job = await ctx.jobs.enqueue(
         'convert-image',
-        { imageId, outputDir: optimizedDir(ctx) },
+        { imageId },
         { createdBy: options.createdBy ?? null, within: trx },
       );
       if (!(await q.claimConversion(trx, imageId, job.id, mode))) throw new NotClaimed();

@@ -3,7 +3,7 @@
  * OpenSlide's open is slower still), while a viewer asks for dozens of tiles of one slide in a burst.
  * A small LRU keyed by image id; an evicted handle is closed once the requests using it are done.
  */
-import { openSlide, type Slide } from '@tessera/wsi';
+import type { Slide } from '@tessera/wsi';
 
 interface Entry {
   opening: Promise<Slide>;
@@ -16,22 +16,25 @@ export class SlideHandleCache {
 
   constructor(private readonly maxOpen = 8) {}
 
-  /** Runs `use` with the image's open slide, opening it on first use. Open failures are not cached. */
-  async with<T>(imageId: string, paths: readonly string[], use: (slide: Slide) => Promise<T>): Promise<T> {
-    let entry = this.entries.get(imageId);
+  /**
+   * Runs `use` with the slide kept as `key` (the image and which of its files), opening it with `open` on
+   * first use. Open failures are not cached.
+   */
+  async with<T>(key: string, open: () => Promise<Slide>, use: (slide: Slide) => Promise<T>): Promise<T> {
+    let entry = this.entries.get(key);
     if (entry) {
-      this.entries.delete(imageId); // re-insert: Map order is the LRU order
-      this.entries.set(imageId, entry);
+      this.entries.delete(key); // re-insert: Map order is the LRU order
+      this.entries.set(key, entry);
     } else {
-      entry = { opening: openSlide(paths), users: 0, isEvicted: false };
-      this.entries.set(imageId, entry);
+      entry = { opening: open(), users: 0, isEvicted: false };
+      this.entries.set(key, entry);
       this.evictBeyondMax();
     }
     const current = entry;
     current.users++;
     try {
       const slide = await current.opening.catch((error: unknown) => {
-        if (this.entries.get(imageId) === current) this.entries.delete(imageId);
+        if (this.entries.get(key) === current) this.entries.delete(key);
         throw error;
       });
       return await use(slide);

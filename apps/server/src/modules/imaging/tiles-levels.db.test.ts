@@ -165,6 +165,7 @@ describeEachDialect('tiles: missing levels and tile-converted', (t) => {
     const worker = createJobWorker({
       db: ctx.db,
       dialect: ctx.dialect,
+      blobs: ctx.blobs,
       queue: ctx.jobs,
       concurrency: 1,
       ...FAST,

@@ -44,6 +44,7 @@ import { IMAGE_ERROR_CODES, IMAGE_MESSAGES } from './images.service.ts';
 import { SLIDE_ERROR_CODES, SLIDE_MESSAGES } from '../slides/slides.service.ts';
 import type { SlideHandleCache } from './slide-handles.ts';
 import { findTileImage } from './tiles.queries.ts';
+import { openOriginal, openPyramid } from './stored-slides.ts';
 import type { ByteLru } from '../../lib/byte-lru.ts';
 import { virtualLevels, type TileLru } from './virtual-levels.ts';
 
@@ -245,16 +246,16 @@ export async function withTileSlide<T>(
   const row = await findTileImage.first(ctx.db, { projectId: project.id, slideId });
   if (!row) throw new AppError(404, SLIDE_ERROR_CODES.notFound, SLIDE_MESSAGES.notFound(slideId));
   const image: TileImage = { id: row.id, checksum: row.checksum, format: row.format };
-  let paths = JSON.parse(row.storage_paths) as string[];
+  const paths = JSON.parse(row.storage_paths) as string[];
+  let open = () => openOriginal(ctx.blobs, paths);
   if (source === 'converted') {
     // Only a Converted image has a complete pyramid; the job records its path after the final rename.
-    if (row.conversion_status !== 'Converted' || !row.optimized_path) {
-      throw new AppError(404, TILE_ERROR_CODES.notOptimized, TILE_MESSAGES.notOptimized);
-    }
-    paths = [row.optimized_path];
+    const pyramid = row.conversion_status === 'Converted' ? row.optimized_path : null;
+    if (!pyramid) throw new AppError(404, TILE_ERROR_CODES.notOptimized, TILE_MESSAGES.notOptimized);
+    open = () => openPyramid(ctx.blobs, pyramid);
   }
   return caches.handles
-    .with(`${source}:${image.id}`, paths, (slide) => read(slide, image))
+    .with(`${source}:${image.id}`, open, (slide) => read(slide, image))
     .catch((error: unknown) => {
       if (error instanceof AppError) throw error;
       if (isWsiError(error)) {

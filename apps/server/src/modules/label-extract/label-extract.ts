@@ -20,6 +20,7 @@ import {
   type LabelPatterns,
   type LabelReading,
 } from '@tessera/domain';
+import type { BlobStore } from '../../blob-store/blob-store.ts';
 import type { Db, Dialect } from '../../db/database.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { renderAssociated } from '../imaging/associated-images.ts';
@@ -58,7 +59,7 @@ export function proposeWithin(reading: LabelReading, patterns: LabelPatterns) {
 }
 
 export async function extractSlideLabel(
-  ctx: { db: Db; dialect: Dialect },
+  ctx: { db: Db; dialect: Dialect; blobs: BlobStore },
   plan: LabelPlan,
   slideId: string,
   reader: LabelReader,
@@ -80,7 +81,7 @@ export async function extractSlideLabel(
   let picture: Buffer;
   try {
     if (!image) throw new Error('no image');
-    picture = await renderAssociated(image, 'label', 'png');
+    picture = await renderAssociated(ctx.blobs, image, 'label', 'png');
   } catch {
     return report({ fileName, reason: LABEL_EXTRACT_TEXTS.noLabel });
   }

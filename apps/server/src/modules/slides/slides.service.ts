@@ -231,6 +231,6 @@ export async function getSlideImage(
   if (ifNoneMatch?.split(',').some((t) => t.trim() === etag || t.trim() === '*'))
     return { etag, bytes: null };
   let bytes = renderedImages.get(etag);
-  if (!bytes) renderedImages.set(etag, (bytes = await renderAssociated(image, kind, format)));
+  if (!bytes) renderedImages.set(etag, (bytes = await renderAssociated(ctx.blobs, image, kind, format)));
   return { etag, bytes };
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { annotationTransferFileName, TRANSFER_TEXTS, type TransferReport } from '@tessera/domain';
+import type { BlobStore } from '../../blob-store/blob-store.ts';
 import type { Db } from '../../db/database.ts';
 import { featureCollectionText, qupathFeatures } from '../annotations/annotation-export.ts';
 import { findSlideSets } from '../annotations/annotation-sets.queries.ts';
@@ -48,7 +49,7 @@ async function writeWhole(target: string, jobId: string, write: (temporary: stri
 }
 
 export async function transferSlideFiles(
-  db: Db,
+  { db, blobs }: { db: Db; blobs: BlobStore },
   plan: TransferTarget,
   slideId: string,
 ): Promise<TransferReport> {
@@ -64,7 +65,8 @@ export async function transferSlideFiles(
   });
   try {
     let written = 0;
-    for (const { source, relative } of files) {
+    for (const { source: stored, relative } of files) {
+      const source = await blobs.localFile(stored);
       const target = path.join(plan.destination, relative);
       const [there, size] = await Promise.all([
         fs.stat(target).catch(() => null),
@@ -85,7 +87,7 @@ export async function transferSlideFiles(
 }
 
 export async function transferSlideAnnotations(
-  db: Db,
+  { db }: { db: Db },
   plan: TransferTarget,
   slideId: string,
 ): Promise<TransferReport> {

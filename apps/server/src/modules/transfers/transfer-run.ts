@@ -38,7 +38,7 @@ export async function runTransfer(
   const slides: TransferReport[] = [];
   for (const [n, slideId] of plan.slideIds.entries()) {
     ctx.signal.throwIfAborted();
-    const report = await WORK[type](ctx.db, target, slideId);
+    const report = await WORK[type](ctx, target, slideId);
     slides.push(report);
     if (report.outcome !== 'written')
       await ctx.log(`${report.fileName || slideId}: ${report.outcome}, ${report.reason ?? ''}`.trim());

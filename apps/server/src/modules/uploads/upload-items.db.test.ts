@@ -18,7 +18,7 @@ import {
 } from '../../../test/harness.ts';
 import { tusRequests } from '../../../test/tus.test-helpers.ts';
 import { imageChecksum } from '../imaging/checksum.ts';
-import { recoverUploads, UPLOAD_ERROR_CODES, uploadedSlidesDir, uploadsDir } from './uploads.service.ts';
+import { recoverUploads, UPLOAD_ERROR_CODES, uploadsDir } from './uploads.service.ts';
 import { expireUploads } from './upload-expiry.ts';
 
 const BOXES = path.join(SLIDES_DIR, 'dicom', 'openslide-boxes');
@@ -107,7 +107,7 @@ describe.each(DIALECTS)('upload items of several files [%s]', (dialect) => {
       .select(['storage_paths', 'format'])
       .where('id', '=', slide!.image_id)
       .executeTakeFirstOrThrow();
-    const folder = path.join(uploadedSlidesDir(t.ctx), checksum);
+    const folder = path.join(t.ctx.blobs.workDir, 'slides', checksum);
     expect(JSON.parse(image.storage_paths as unknown as string)).toEqual(
       NAMES.map((n) => path.join(folder, n)),
     );

@@ -38,7 +38,6 @@ export const UPLOAD_ERROR_CODES = {
 /** Where tus keeps the bytes of uploads in progress (one file and one `.json` record per upload). */
 export const uploadsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads');
 /** Where uploaded slides' files are kept once registered: `<checksum>/<file name>`. */
-export const uploadedSlidesDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'slides');
 /** Where an upload's bytes arrive: `<uploads>/<id>` (tus's record of it beside, `<id>.json`). */
 export const receivedPath = (ctx: AppContext, id: string) => path.join(uploadsDir(ctx), id);
 
@@ -179,23 +178,25 @@ async function register(
   const size = files.reduce((total, f) => total + f.size, 0);
   if (sum.checksum !== item.checksum || sum.size !== size)
     throw new AppError(400, UPLOAD_ERROR_CODES.checksumMismatch, UPLOAD_MESSAGES.checksumMismatch);
-  const folder = path.join(uploadedSlidesDir(ctx), item.checksum);
-  const stored = files.map((f) => path.join(folder, ...(f.relative_path ?? f.file_name).split('/')));
+  const keys = files.map((f) => `slides/${item.checksum}/${f.relative_path ?? f.file_name}`);
+  const folder = path.join(ctx.blobs.workDir, 'slides', item.checksum);
+  const stored = keys.map((key) => path.join(ctx.blobs.workDir, ...key.split('/')));
   if (stored.some((file) => !file.startsWith(folder + path.sep)))
     throw badRequest(UPLOAD_MESSAGES.invalidRelativePath);
-  let image;
+  let registered;
   try {
     for (const [i, file] of stored.entries()) {
       await mkdir(path.dirname(file), { recursive: true });
       await rename(received[i]!, file);
     }
-    ({ image } = await registerImage(ctx, stored, sum));
+    registered = await registerImage(ctx, stored, sum, keys);
   } catch (error) {
     await removeStored(folder, stored);
     throw error;
   }
+  const { image, created } = registered;
   // The image was stored already (a parallel upload of the same file, an import): this copy is not needed.
-  if (!image.storagePaths.includes(stored[0]!)) await removeStored(folder, stored);
+  if (!created && !image.storagePaths.includes(stored[0]!)) await removeStored(folder, stored);
   const primary = path.basename(stored[0]!);
   const { slide } = await getOrCreateSlideForImage(
     ctx,
