@@ -51,7 +51,8 @@ export class S3Source implements ByteSource {
         Range: `bytes=${offset}-${offset + length - 1}`,
       }),
     );
-    const bytes = Buffer.from(await object.Body!.transformToByteArray());
+    const array = await object.Body!.transformToByteArray();
+    const bytes = Buffer.from(array.buffer, array.byteOffset, array.byteLength); // a view, not a copy
     if (bytes.length !== length)
       throw new WsiError('truncated', `Stored file ended at ${offset + bytes.length} while reading`);
     return bytes;

@@ -37,7 +37,6 @@ export const UPLOAD_ERROR_CODES = {
 
 /** Where tus keeps the bytes of uploads in progress (one file and one `.json` record per upload). */
 export const uploadsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads');
-/** Where uploaded slides' files are kept once registered: `<checksum>/<file name>`. */
 /** Where an upload's bytes arrive: `<uploads>/<id>` (tus's record of it beside, `<id>.json`). */
 export const receivedPath = (ctx: AppContext, id: string) => path.join(uploadsDir(ctx), id);
 
@@ -164,9 +163,10 @@ async function everyReceived(ctx: AppContext, files: readonly q.UploadRow[]): Pr
 }
 
 /**
- * Checks the files' bytes against the item's checksum, moves them under the slides folder (each by its
- * own name or relative path: readers know a format by its extension, an MRXS file finds its folder beside
- * it), registers them as one image and the project's slide. `files` are in hashing order.
+ * Checks the files' bytes against the item's checksum, moves them to `slides/<checksum>/` in the blob
+ * store's work folder (each by its own name or relative path: readers know a format by its extension, an
+ * MRXS file finds its folder beside it), registers them as one image — which gives them to the store under
+ * those keys — and as the project's slide. `files` are in hashing order.
  */
 async function register(
   ctx: AppContext,
